@@ -1,0 +1,162 @@
+//! Action ids: a stable bijection between plays (plus pass) and `0..N` for RL agents.
+
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+use crate::{Combo, Counts, Move, Play, RuleSet, for_each_lead, for_each_response};
+
+/// The pass action's id under the default rules (the last id): 27,471.
+pub const PASS_ACTION: u16 = 27_471;
+
+/// Every play a full 54-card deck allows under a rule set, numbered, with pass last.
+///
+/// # Id order
+/// Plays are numbered `0..plays` in this order, and pass is `plays` (the last id):
+/// 1. by kind, in [`crate::Kind::ALL`] order (single, pair, trio, trio with single, trio with
+///    pair, chain, pair chain, airplane, airplane with singles, airplane with pairs, four with
+///    two singles, four with two pairs, bomb, rocket);
+/// 2. then by length (shorter first);
+/// 3. then by main rank (weaker first);
+/// 4. then by the played ranks written weakest first, compared lexicographically (so kickers
+///    order `…34` < `…35` < `…44`).
+///
+/// So id 0 is the single 3, 14 the single red joker, 15 the pair of 3s, and under the
+/// default rules there are exactly 27,471 plays and [`PASS_ACTION`] = 27,471 (RLCard's 27,472
+/// actions with pass). The order is fixed by these rules, not by RLCard's own numbering.
+///
+/// ```
+/// use doudizhu::{ActionSpace, Move, Play};
+///
+/// let space = ActionSpace::default_rules();
+/// assert_eq!(space.len(), 27_472);
+/// let play: Play = "33344455".parse()?;
+/// let id = space.id(Move::Play(play)).unwrap();
+/// assert_eq!(space.get(id), Some(Move::Play(play)));
+/// assert_eq!(space.get(0).unwrap().to_string(), "3");
+/// assert_eq!(space.id(Move::Pass), Some(27_471));
+/// # Ok::<(), doudizhu::ParsePlayError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ActionSpace {
+    rules: RuleSet,
+    plays: Vec<Play>,
+    /// `(counts bits, combo, id)` sorted for binary search.
+    index: Vec<(u64, Combo, u16)>,
+}
+
+fn id_order(a: &Play, b: &Play) -> Ordering {
+    (a.combo.kind, a.combo.len, a.combo.main)
+        .cmp(&(b.combo.kind, b.combo.len, b.combo.main))
+        .then_with(|| a.counts.ranks().cmp(b.counts.ranks()))
+}
+
+impl ActionSpace {
+    /// Enumerates every play from a full deck under `rules` (a few milliseconds; build once).
+    pub fn new(rules: RuleSet) -> ActionSpace {
+        let mut plays = Vec::with_capacity(32_768);
+        for_each_lead(Counts::FULL_DECK, &rules, |play| plays.push(play));
+        plays.sort_unstable_by(id_order);
+        plays.dedup();
+        let mut index: Vec<(u64, Combo, u16)> =
+            plays.iter().enumerate().map(|(id, p)| (p.counts.bits(), p.combo, id as u16)).collect();
+        index.sort_unstable();
+        ActionSpace { rules, plays, index }
+    }
+
+    /// The shared space of the default rules, built on first use.
+    pub fn default_rules() -> &'static ActionSpace {
+        static SPACE: OnceLock<ActionSpace> = OnceLock::new();
+        SPACE.get_or_init(|| ActionSpace::new(RuleSet::DEFAULT))
+    }
+
+    /// The rules this space enumerates.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The number of actions, pass included (27,472 under the default rules).
+    pub fn len(&self) -> usize {
+        self.plays.len() + 1
+    }
+
+    /// Always `false`: pass is always an action.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The id of pass (the last id).
+    pub fn pass_id(&self) -> u16 {
+        self.plays.len() as u16
+    }
+
+    /// Every play, in id order (pass excluded).
+    pub fn plays(&self) -> &[Play] {
+        &self.plays
+    }
+
+    /// The action with this id.
+    pub fn get(&self, id: u16) -> Option<Move> {
+        match self.plays.get(id as usize) {
+            Some(&play) => Some(Move::Play(play)),
+            None if id == self.pass_id() => Some(Move::Pass),
+            None => None,
+        }
+    }
+
+    /// The id of a move, or `None` for a play that is not a play under these rules.
+    pub fn id(&self, mv: Move) -> Option<u16> {
+        match mv {
+            Move::Pass => Some(self.pass_id()),
+            Move::Play(play) => self
+                .index
+                .binary_search_by(|&(bits, combo, _)| (bits, combo).cmp(&(play.counts.bits(), play.combo)))
+                .ok()
+                .map(|i| self.index[i].2),
+        }
+    }
+
+    /// The id of the first reading of a multiset (its only one under the default rules).
+    pub fn id_of_counts(&self, counts: Counts) -> Option<u16> {
+        let bits = counts.bits();
+        let i = self.index.partition_point(|&(b, _, _)| b < bits);
+        self.index.get(i).filter(|e| e.0 == bits).map(|e| e.2)
+    }
+
+    /// Fills `out` (cleared first) with the ids of every legal action for `hand`: every lead
+    /// when `previous` is `None`, otherwise every response and pass.
+    pub fn legal_ids(&self, hand: Counts, previous: Option<Combo>, out: &mut Vec<u16>) {
+        out.clear();
+        let mut push = |play: Play| {
+            if let Some(id) = self.id(Move::Play(play)) {
+                out.push(id);
+            }
+        };
+        match previous {
+            None => for_each_lead(hand, &self.rules, &mut push),
+            Some(prev) => {
+                for_each_response(hand, prev, &self.rules, &mut push);
+                out.push(self.pass_id());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_ids_follow_the_documented_order() {
+        let space = ActionSpace::default_rules();
+        let text = |id| space.get(id).unwrap().to_string();
+        assert_eq!(text(0), "3");
+        assert_eq!(text(14), "R");
+        assert_eq!(text(15), "33");
+        assert_eq!(text(27), "22");
+        assert_eq!(text(28), "333");
+        assert_eq!(text(41), "3334");
+        assert_eq!(text(PASS_ACTION - 1), "BR");
+        assert_eq!(text(PASS_ACTION), "pass");
+        assert_eq!(space.get(PASS_ACTION + 1), None);
+    }
+}
