@@ -12,3 +12,6 @@
 
 #[cfg(feature = "cards-core")]
 pub use cards_core;
+
+#[cfg(feature = "doudizhu")]
+pub use doudizhu;
