@@ -15,3 +15,6 @@ pub use cards_core;
 
 #[cfg(feature = "doudizhu")]
 pub use doudizhu;
+
+#[cfg(feature = "klondike")]
+pub use klondike;
