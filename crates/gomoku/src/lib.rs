@@ -1,0 +1,27 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//! - [`Point`], [`Color`]: coordinates (`h8`, `7,7`) and stone colours.
+//! - [`Board`]: stones as line bitboards; [`PointSet`]: bitset of points.
+//! - [`Rule`], [`Settings`], [`Foul`]: rule sets and renju settings.
+//! - [`Position`], [`Setup`], [`Outcome`]: validated state, checked/unchecked moves, results.
+//! - [`Game`]: history, undo, records; [`parse_moves`], [`format_moves`].
+//! - [`opening`]: opening rules (swap, swap2, Soosõrv-N, Taraguchi-N) as state machines.
+
+mod board;
+mod game;
+pub mod opening;
+mod point;
+mod position;
+mod renju;
+mod rule;
+mod set;
+
+pub use board::{Board, DIRECTIONS, SizeError};
+pub use game::{Game, ParseMovesError, format_moves, parse_moves};
+pub use point::{Color, Gomocup, MAX_SIDE, MIN_SIDE, ParseColorError, ParsePointError, Point};
+pub use position::{
+    DiagramError, Line, Outcome, PlayError, Position, Setup, SetupError,
+};
+pub use rule::{Foul, FoulPolicy, ParseRuleError, Rule, Settings, ThreeAtFive};
+pub use set::{Iter as PointSetIter, PointSet};
