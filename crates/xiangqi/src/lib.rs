@@ -1,0 +1,24 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//! - [`Color`], [`Role`], [`Piece`], [`Square`]: the vocabulary.
+//! - [`Setup`] (unvalidated, FEN text) and [`Position`] (validated, playable).
+//! - [`Move`] (ICCS) and [`MoveList`] (fixed capacity, [`MAX_MOVES`]).
+//! - [`perft`], [`perft_divide`]: move generator counts.
+
+mod moves;
+mod perft;
+mod position;
+mod setup;
+mod tables;
+mod types;
+mod zobrist;
+
+pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use perft::{perft, perft_divide};
+pub use position::{
+    DrawReason, FenError, IllegalMoveError, Outcome, Position, PositionError, Validation, WinReason,
+    naive_legal_moves,
+};
+pub use setup::{ParseFenError, START_FEN, Setup};
+pub use types::{Color, ParseSquareError, Piece, Role, Square};
