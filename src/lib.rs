@@ -18,3 +18,9 @@ pub use doudizhu;
 
 #[cfg(feature = "klondike")]
 pub use klondike;
+
+#[cfg(feature = "gomoku")]
+pub use gomoku;
+
+#[cfg(feature = "hearts")]
+pub use hearts;

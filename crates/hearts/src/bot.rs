@@ -1,0 +1,222 @@
+//! Bots that see only a [`View`]: a random legal player and a rule-of-thumb player.
+
+use cards_core::{Card, CardSet, GameRng, Rank, Suit};
+use rand::Rng;
+
+use crate::{Action, Game, Phase, QUEEN_OF_SPADES, View};
+
+/// A Hearts player. It is handed a [`View`] (its own cards and the public play) and must
+/// answer with three cards of its hand to pass, or a card from [`View::legal_moves`].
+pub trait Bot {
+    /// The three cards to pass (called only when [`View::must_pass`]).
+    fn choose_pass(&mut self, view: &View) -> CardSet;
+    /// The card to play (called only when [`View::is_my_turn`]).
+    fn choose_play(&mut self, view: &View) -> Card;
+}
+
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn choose_pass(&mut self, view: &View) -> CardSet {
+        (**self).choose_pass(view)
+    }
+    fn choose_play(&mut self, view: &View) -> Card {
+        (**self).choose_play(view)
+    }
+}
+
+/// The `n`-th card (0-based, canonical order) of `set`; `n < set.len()`.
+pub(crate) fn nth(set: CardSet, n: u32) -> Card {
+    let mut bits = set.bits();
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    CardSet::from_bits(bits).first().expect("n < set.len()")
+}
+
+/// A uniformly random card of a non-empty set.
+pub(crate) fn random_card<R: Rng + ?Sized>(set: CardSet, rng: &mut R) -> Card {
+    nth(set, cards_core::below(rng, set.len() as u32))
+}
+
+/// Three distinct uniformly random cards of a hand of at least three.
+pub(crate) fn random_three<R: Rng + ?Sized>(hand: CardSet, rng: &mut R) -> CardSet {
+    let mut chosen = CardSet::EMPTY;
+    for _ in 0..3 {
+        chosen.insert(random_card(hand - chosen, rng));
+    }
+    chosen
+}
+
+/// Plays uniformly at random among the legal cards (and passes three random cards).
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+}
+
+impl RandomBot {
+    /// A random bot drawing from [`cards_core::seeded_rng`]`(seed)`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: cards_core::seeded_rng(seed) }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose_pass(&mut self, view: &View) -> CardSet {
+        random_three(view.hand(), &mut self.rng)
+    }
+
+    fn choose_play(&mut self, view: &View) -> Card {
+        random_card(view.legal_moves(), &mut self.rng)
+    }
+}
+
+/// A rule-of-thumb player, deterministic:
+/// - passes Q♠, A♠, K♠ and high hearts first, then its highest cards;
+/// - leads its lowest safe card;
+/// - following suit, ducks under the winning card with its highest card that still loses; when
+///   it cannot, plays its highest card if it is last to play, else its lowest;
+/// - when void in the led suit, dumps Q♠, then its highest heart, then A♠/K♠ while Q♠ is out,
+///   then its highest card.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RuleBot;
+
+fn value(card: Card) -> u8 {
+    card.rank().map_or(0, Rank::ace_high)
+}
+
+fn is_high_spade(card: Card) -> bool {
+    card.suit() == Some(Suit::Spades) && value(card) > 12
+}
+
+/// How much the bot wants to get rid of a card when passing.
+fn pass_priority(card: Card) -> u8 {
+    if card == QUEEN_OF_SPADES {
+        100
+    } else if is_high_spade(card) {
+        90 + value(card)
+    } else if card.suit() == Some(Suit::Hearts) && value(card) >= 10 {
+        60 + value(card)
+    } else {
+        value(card)
+    }
+}
+
+fn highest(set: CardSet) -> Option<Card> {
+    set.iter().max_by_key(|&c| (value(c), c.index()))
+}
+
+fn lowest(set: CardSet) -> Option<Card> {
+    set.iter().min_by_key(|&c| (value(c), c.index()))
+}
+
+impl Bot for RuleBot {
+    fn choose_pass(&mut self, view: &View) -> CardSet {
+        let mut cards: Vec<Card> = view.hand().iter().collect();
+        cards.sort_by_key(|&c| std::cmp::Reverse((pass_priority(c), c.index())));
+        cards.into_iter().take(3).collect()
+    }
+
+    fn choose_play(&mut self, view: &View) -> Card {
+        let legal = view.legal_moves();
+        let queen_out = view.unseen().contains(QUEEN_OF_SPADES);
+        let current = view.current_trick().copied().unwrap_or_else(|| crate::Trick::new(view.seat(), &[]));
+        let Some((_, winning)) = current.winning() else {
+            // Leading: the lowest card, keeping Q♠ (and A♠/K♠ while Q♠ is out) back.
+            let risky: CardSet =
+                legal.iter().filter(|&c| c == QUEEN_OF_SPADES || (queen_out && is_high_spade(c))).collect();
+            let safe = legal - risky;
+            let pool = if safe.is_empty() { legal } else { safe };
+            let non_hearts = pool - crate::HEARTS;
+            return lowest(if non_hearts.is_empty() { pool } else { non_hearts }).unwrap_or(QUEEN_OF_SPADES);
+        };
+        let led = current.led_suit();
+        let following = legal.iter().all(|c| c.suit() == led);
+        if following {
+            let under: CardSet = legal.iter().filter(|c| c.index() < winning.index()).collect();
+            if let Some(card) = highest(under) {
+                return card;
+            }
+            let no_queen = if legal == CardSet::single(QUEEN_OF_SPADES) {
+                legal
+            } else {
+                legal.without(QUEEN_OF_SPADES)
+            };
+            let pick = if current.len() == 3 { highest(no_queen) } else { lowest(no_queen) };
+            return pick.unwrap_or(QUEEN_OF_SPADES);
+        }
+        if legal.contains(QUEEN_OF_SPADES) {
+            return QUEEN_OF_SPADES;
+        }
+        if let Some(card) = highest(legal & crate::HEARTS) {
+            return card;
+        }
+        if queen_out && let Some(card) = highest(legal.iter().filter(|&c| is_high_spade(c)).collect()) {
+            return card;
+        }
+        highest(legal).unwrap_or(QUEEN_OF_SPADES)
+    }
+}
+
+/// Lets the bots take the next action of the game's current hand: the first seat still to
+/// pass chooses its pass, or the seat to move plays. Each bot sees only its seat's view.
+/// Returns the action, or `None` when the hand is over.
+///
+/// # Panics
+/// If a bot answers with a card or pass the rules refuse (a bug in the bot).
+pub fn play_step<B: Bot>(game: &mut Game, bots: &mut [B; 4]) -> Option<Action> {
+    match game.round().phase() {
+        Phase::Passing => {
+            let seat = game.round().awaiting_pass().next()?;
+            let cards = bots[seat.index()].choose_pass(&game.view(seat));
+            game.choose_pass(seat, cards).expect("bot passes are legal");
+            Some(Action::Pass(seat, cards))
+        }
+        Phase::Playing => {
+            let seat = game.round().to_move()?;
+            let card = bots[seat.index()].choose_play(&game.view(seat));
+            game.play(seat, card).expect("bot plays are legal");
+            Some(Action::Play(seat, card))
+        }
+        Phase::Over => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{PassDirection, Round, Settings, Trick};
+
+    fn set(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn nth_walks_the_set_in_order() {
+        let s = set("2C 9D QS");
+        let cards: Vec<Card> = (0..3).map(|n| nth(s, n)).collect();
+        assert_eq!(cards, s.iter().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn rule_bot_passes_the_dangerous_cards() {
+        let round = Round::deal(Settings::default(), PassDirection::Left, 0);
+        for seat in cards_core::Seat::ALL {
+            let hand = round.hand(seat);
+            let pass = RuleBot.choose_pass(&round.view(seat));
+            assert_eq!(pass.len(), 3);
+            assert!(pass.is_subset(hand));
+            if hand.contains(QUEEN_OF_SPADES) {
+                assert!(pass.contains(QUEEN_OF_SPADES));
+            }
+        }
+    }
+
+    #[test]
+    fn rule_bot_ducks_and_dumps() {
+        let _ = Trick::new(crate::NORTH, &[]);
+        // Play a hand with rule bots and check every card they pick is legal.
+        let mut game = Game::new(Settings::default(), 9);
+        let mut bots = [RuleBot; 4];
+        while play_step(&mut game, &mut bots).is_some() {}
+        assert_eq!(game.round().phase(), Phase::Over);
+    }
+}

@@ -1,0 +1,31 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//! - [`Settings`], [`PassSchedule`], [`PassDirection`], [`MoonScoring`], [`TieRule`]: the rules.
+//! - [`Round`]: one hand (deal, passing, tricks, result); [`RoundSetup`], [`RoundRecord`].
+//! - [`Game`]: hands to the target score, totals, pass cycle, undo.
+//! - [`View`]: what one seat knows; [`Trick`]: the cards of one trick.
+//! - [`bot`]: [`RandomBot`], [`RuleBot`] and the [`Bot`] trait.
+//! - [`random_hand`], [`random_hands`]: fast random playouts.
+
+pub mod bot;
+mod error;
+mod game;
+mod playout;
+mod round;
+mod rules;
+mod seats;
+mod settings;
+mod trick;
+mod view;
+
+pub use bot::{Bot, RandomBot, RuleBot};
+pub use error::{IllegalPass, IllegalPlay, NextHandError, ReplayError, SetupError};
+pub use game::{Action, Game, GameReplayError, HandSummary};
+pub use playout::{PlayoutStats, random_hand, random_hands};
+pub use round::{HandResult, Phase, Round, RoundRecord, RoundSetup};
+pub use rules::{HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, penalty_points};
+pub use seats::{EAST, NORTH, SOUTH, WEST, parse_seat, seat_letter, seat_name};
+pub use settings::{MoonScoring, ParsePassError, PassDirection, PassSchedule, Settings, TieRule};
+pub use trick::Trick;
+pub use view::View;

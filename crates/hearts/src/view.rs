@@ -1,0 +1,271 @@
+//! `View`: what one seat knows. Bots and frontends get this, never the full [`Round`].
+
+use cards_core::{BySeat, Card, CardSet, Seat, Suit};
+
+use crate::rules::{TrickState, legal_cards, why_illegal};
+use crate::{IllegalPlay, PassDirection, Phase, Round, Settings, Trick, penalty_points};
+
+/// One seat's knowledge of a round: its own hand, the cards it passed and (once revealed) the
+/// cards it received, the public tricks, points taken, scores, whose turn it is, and the voids
+/// play has revealed. It is a copy, built by [`Round::view`] or [`Game::view`](crate::Game::view);
+/// it holds no other seat's hand, so nothing reachable from it leaks hidden cards.
+///
+/// ```
+/// use hearts::{PassDirection, Round, Settings, NORTH};
+///
+/// let round = Round::deal(Settings::default(), PassDirection::Left, 3);
+/// let view = round.view(NORTH);
+/// assert_eq!(view.hand(), round.hand(NORTH));
+/// assert_eq!(view.hand_len(hearts::EAST), 13, "others' hands are only counted");
+/// assert_eq!(view.received(), None, "nothing is revealed while seats choose");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct View {
+    seat: Seat,
+    settings: Settings,
+    direction: PassDirection,
+    phase: Phase,
+    hand: CardSet,
+    passed: Option<CardSet>,
+    received: Option<CardSet>,
+    awaiting_pass: u8,
+    tricks: Vec<Trick>,
+    turn: Option<Seat>,
+    hearts_broken: bool,
+    voids: [u8; 4],
+    taken: [CardSet; 4],
+    tricks_won: [u8; 4],
+    hand_len: [u8; 4],
+    totals: Option<BySeat<i32, 4>>,
+}
+
+impl View {
+    pub(crate) fn new(round: &Round, seat: Seat, totals: Option<BySeat<i32, 4>>) -> View {
+        let mut tricks: Vec<Trick> = round.completed_tricks().collect();
+        tricks.extend(round.current_trick());
+        let mut voids = [0u8; 4];
+        let mut hand_len = [13u8; 4];
+        for trick in &tricks {
+            let led = trick.led_suit();
+            for (player, card) in trick.plays() {
+                hand_len[player.index()] -= 1;
+                if let Some(suit) = led.filter(|&s| card.suit() != Some(s)) {
+                    voids[player.index()] |= 1 << suit.index();
+                }
+            }
+        }
+        let mut awaiting_pass = 0;
+        for s in round.awaiting_pass() {
+            awaiting_pass |= 1 << s.index();
+        }
+        View {
+            seat,
+            settings: *round.settings(),
+            direction: round.pass_direction(),
+            phase: round.phase(),
+            hand: round.hand(seat),
+            passed: round.pass_of(seat),
+            received: round.received(seat),
+            awaiting_pass,
+            tricks,
+            turn: round.to_move(),
+            hearts_broken: round.hearts_broken(),
+            voids,
+            taken: std::array::from_fn(|i| round.taken(Seat::ALL[i])),
+            tricks_won: std::array::from_fn(|i| round.tricks_won(Seat::ALL[i]) as u8),
+            hand_len,
+            totals,
+        }
+    }
+
+    /// The seat this view belongs to.
+    pub const fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The rules in force.
+    pub const fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Where cards are passed this hand.
+    pub const fn pass_direction(&self) -> PassDirection {
+        self.direction
+    }
+
+    /// The round's phase.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// This seat's current cards.
+    pub const fn hand(&self) -> CardSet {
+        self.hand
+    }
+
+    /// The three cards this seat chose to pass, once chosen.
+    pub const fn passed(&self) -> Option<CardSet> {
+        self.passed
+    }
+
+    /// The three cards this seat received, once every seat has chosen (`None` before, and in
+    /// hold hands).
+    pub const fn received(&self) -> Option<CardSet> {
+        self.received
+    }
+
+    /// Whether this seat still has to choose its pass.
+    pub const fn must_pass(&self) -> bool {
+        self.awaiting_pass & (1 << self.seat.index()) != 0
+    }
+
+    /// Whether `seat` still has to choose its pass.
+    pub const fn awaiting_pass(&self, seat: Seat) -> bool {
+        self.awaiting_pass & (1 << seat.index()) != 0
+    }
+
+    /// The seat to play, in the playing phase.
+    pub const fn to_move(&self) -> Option<Seat> {
+        self.turn
+    }
+
+    /// Whether this seat is to play a card.
+    pub fn is_my_turn(&self) -> bool {
+        self.turn == Some(self.seat)
+    }
+
+    /// The tricks played so far, the current one (if begun) last.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+
+    /// The completed tricks.
+    pub fn completed_tricks(&self) -> &[Trick] {
+        let n = self.tricks.iter().take_while(|t| t.is_complete()).count();
+        &self.tricks[..n]
+    }
+
+    /// The trick in progress (possibly with no card yet), in the playing phase.
+    pub fn current_trick(&self) -> Option<&Trick> {
+        self.tricks.last().filter(|t| !t.is_complete())
+    }
+
+    /// The last completed trick.
+    pub fn last_trick(&self) -> Option<&Trick> {
+        self.completed_tricks().last()
+    }
+
+    /// Whether hearts have been broken.
+    pub const fn hearts_broken(&self) -> bool {
+        self.hearts_broken
+    }
+
+    /// Whether `seat` has shown it holds no `suit` (it did not follow a `suit` lead).
+    pub const fn is_void(&self, seat: Seat, suit: Suit) -> bool {
+        self.voids[seat.index()] & (1 << suit as u8) != 0
+    }
+
+    /// The cards `seat` has won in tricks (public: tricks are played face up).
+    pub const fn taken(&self, seat: Seat) -> CardSet {
+        self.taken[seat.index()]
+    }
+
+    /// The penalty points `seat` has taken this hand.
+    pub const fn points_taken(&self, seat: Seat) -> u32 {
+        penalty_points(self.taken[seat.index()])
+    }
+
+    /// The tricks `seat` has won this hand.
+    pub const fn tricks_won(&self, seat: Seat) -> usize {
+        self.tricks_won[seat.index()] as usize
+    }
+
+    /// How many cards `seat` holds.
+    pub const fn hand_len(&self, seat: Seat) -> usize {
+        self.hand_len[seat.index()] as usize
+    }
+
+    /// Every card played so far.
+    pub fn played(&self) -> CardSet {
+        self.tricks.iter().flat_map(|t| t.cards().iter().copied()).collect()
+    }
+
+    /// The cards held by the other seats, as far as this seat can tell (all standard cards
+    /// not in its hand and not yet played).
+    pub fn unseen(&self) -> CardSet {
+        CardSet::STANDARD - self.hand - self.played()
+    }
+
+    /// The game totals before this hand, when the view comes from a [`Game`](crate::Game).
+    pub const fn totals(&self) -> Option<BySeat<i32, 4>> {
+        self.totals
+    }
+
+    fn trick_state(&self) -> TrickState {
+        let current = self.current_trick();
+        TrickState {
+            led: current.and_then(Trick::led_suit),
+            first_trick: self.tricks.len() <= 1 && current.is_some(),
+            hearts_broken: self.hearts_broken,
+        }
+    }
+
+    /// The cards this seat may play now (empty when it is not its turn).
+    pub fn legal_moves(&self) -> CardSet {
+        if !self.is_my_turn() {
+            return CardSet::EMPTY;
+        }
+        legal_cards(&self.settings, self.hand, self.trick_state())
+    }
+
+    /// Checks a card as [`Round::check_play`] would, from this seat's knowledge alone.
+    pub fn check_play(&self, card: Card) -> Result<(), IllegalPlay> {
+        match self.turn {
+            None => return Err(IllegalPlay::WrongPhase { phase: self.phase }),
+            Some(turn) if turn != self.seat => return Err(IllegalPlay::NotYourTurn { seat: self.seat, turn }),
+            Some(_) => {}
+        }
+        if !self.hand.contains(card) {
+            return Err(IllegalPlay::NotInHand(card));
+        }
+        let state = self.trick_state();
+        if legal_cards(&self.settings, self.hand, state).contains(card) {
+            Ok(())
+        } else {
+            Err(why_illegal(&self.settings, self.hand, state, card))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{EAST, NORTH, SOUTH, WEST};
+
+    #[test]
+    fn view_agrees_with_the_round_and_reveals_voids() {
+        let mut round = Round::deal(Settings::default(), PassDirection::Hold, 11);
+        while round.phase() == Phase::Playing {
+            let seat = round.to_move().unwrap();
+            let view = round.view(seat);
+            assert_eq!(view.legal_moves(), round.legal_moves());
+            for other in [NORTH, EAST, SOUTH, WEST] {
+                assert_eq!(round.view(other).hand_len(seat), round.hand(seat).len());
+                if other != seat {
+                    assert!(round.view(other).legal_moves().is_empty());
+                }
+                for suit in Suit::ALL {
+                    if view.is_void(other, suit) {
+                        assert!(round.hand(other).of_suit(suit).is_empty(), "a revealed void is real");
+                    }
+                }
+            }
+            for card in round.hand(seat) {
+                assert_eq!(view.check_play(card), round.check_play(seat, card));
+            }
+            let card = round.legal_moves().last().unwrap();
+            round.play(seat, card).unwrap();
+        }
+        assert_eq!(round.view(NORTH).completed_tricks().len(), 13);
+    }
+}
