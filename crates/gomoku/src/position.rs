@@ -231,6 +231,17 @@ impl Position {
         }
     }
 
+    /// A uniformly random legal move (seeded randomness only: pass e.g. a
+    /// `rand_chacha::ChaCha8Rng`), or `None` if there is none.
+    pub fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Point> {
+        let legal = self.legal_moves();
+        let n = legal.len();
+        if n == 0 {
+            return None;
+        }
+        legal.iter().nth(rng.random_range(0..n))
+    }
+
     /// Checks that the side to move may play `p`, without playing it.
     pub fn check(&self, p: Point) -> Result<(), PlayError> {
         if self.is_over() {

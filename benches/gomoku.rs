@@ -1,0 +1,94 @@
+//! gomoku benchmarks: make+undo with win detection, and the renju forbidden-point map.
+//!
+//! Run with `cargo bench --bench gomoku`. Each bench asserts the value it computes.
+//! Targets (issue 7): at least 1,000,000 make+undo per second; the forbidden map of a dense
+//! 15x15 renju position in at most 50 µs.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gomoku::{Color, Point, Position, Rule};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A position reached by `stones` random legal moves that never end the game.
+fn dense(rule: Rule, stones: usize, seed: u64) -> Position {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = Position::new(15, 15, rule).unwrap();
+    while pos.board().stones() < stones {
+        let p = pos.random_move(&mut rng).unwrap();
+        if pos.play(p).unwrap().is_some() {
+            pos.unplay_unchecked(p);
+        }
+    }
+    pos
+}
+
+/// Slow count of the empty points where the side to move would make a five (any length
+/// under freestyle), by walking the board.
+fn count_winning_points(pos: &Position) -> usize {
+    let b = pos.board();
+    let me = pos.to_move();
+    b.empty_points()
+        .iter()
+        .filter(|&p| {
+            gomoku::DIRECTIONS.iter().any(|&(dx, dy)| {
+                let mut n = 1;
+                for s in [1, -1] {
+                    let mut k = 1;
+                    while let Some(q) = p.offset(s * k * dx, s * k * dy) {
+                        if b.get(q) != Some(me) {
+                            break;
+                        }
+                        n += 1;
+                        k += 1;
+                    }
+                }
+                n >= 5
+            })
+        })
+        .count()
+}
+
+fn make_undo(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gomoku");
+    for (rule, stones) in [(Rule::Freestyle, 60), (Rule::Renju, 60)] {
+        let mut pos = dense(rule, stones, 7);
+        let empties: Vec<Point> = pos.board().empty_points().iter().collect();
+        let expected = count_winning_points(&pos);
+        assert!(pos.to_move() == Color::Black);
+        group.throughput(Throughput::Elements(empties.len() as u64));
+        group.bench_function(format!("make+undo with win check, {rule}, {stones} stones"), |b| {
+            b.iter(|| {
+                let mut wins = 0;
+                for &p in black_box(&empties) {
+                    wins += usize::from(pos.play_unchecked(p).is_some());
+                    pos.unplay_unchecked(p);
+                }
+                // Under renju an overline is not a win for Black; this position has none.
+                assert_eq!(wins, expected);
+                wins
+            });
+        });
+    }
+    group.finish();
+}
+
+fn forbidden_map(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gomoku");
+    for stones in [100, 140] {
+        let pos = dense(Rule::Renju, stones, 3);
+        let expected = pos.forbidden_points();
+        group.bench_function(format!("forbidden map, renju 15x15, {stones} stones"), |b| {
+            b.iter(|| {
+                let map = black_box(&pos).forbidden_points();
+                assert_eq!(map, expected);
+                map
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, make_undo, forbidden_map);
+criterion_main!(benches);
