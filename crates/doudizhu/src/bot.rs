@@ -1,0 +1,166 @@
+//! Simple bots: uniformly random legal moves, and greedy. Stronger bots are a separate issue.
+
+use cards_core::{GameRng, below, seeded_rng};
+use rand::Rng;
+
+use crate::{
+    Bid, BidMode, Counts, Deal, Kind, Move, Phase, Play, Rank, Settings, Settlement, State, View,
+    for_each_lead, for_each_response,
+};
+
+/// A player that sees only its [`View`].
+pub trait Bot {
+    /// Chooses a bid (called only when `view` is bidding and it is the bot's turn).
+    fn bid(&mut self, view: &View<'_>) -> Bid;
+    /// Chooses a move (called only when `view` is playing and it is the bot's turn).
+    fn play(&mut self, view: &View<'_>) -> Move;
+}
+
+/// Picks uniformly among the legal bids and moves (pass counts as one move).
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+    buffer: Vec<Move>,
+}
+
+impl RandomBot {
+    /// A random bot with its own seeded stream.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: seeded_rng(seed), buffer: Vec::new() }
+    }
+}
+
+impl Bot for RandomBot {
+    fn bid(&mut self, view: &View<'_>) -> Bid {
+        let mut bids = [Bid::Pass; 4];
+        let mut n = 0;
+        for bid in view.legal_bids() {
+            bids[n] = bid;
+            n += 1;
+        }
+        if n == 0 { Bid::Pass } else { bids[below(&mut self.rng, n as u32) as usize] }
+    }
+
+    fn play(&mut self, view: &View<'_>) -> Move {
+        view.legal_moves(&mut self.buffer);
+        if self.buffer.is_empty() {
+            return Move::Pass;
+        }
+        self.buffer[below(&mut self.rng, self.buffer.len() as u32) as usize]
+    }
+}
+
+/// Greedy: responds with the smallest play that beats (lowest main rank, fewest cards), keeps
+/// bombs and the rocket unless playing one empties its hand, and leads its lowest rank with as
+/// many cards as possible (a play that empties the hand comes first). It bids by a simple
+/// count of high cards.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyBot {
+    buffer: Vec<Play>,
+}
+
+impl GreedyBot {
+    /// A greedy bot.
+    pub fn new() -> GreedyBot {
+        GreedyBot::default()
+    }
+
+    /// The hand-strength score behind the bids: 2s, jokers, aces and bombs.
+    pub fn strength(hand: Counts) -> u32 {
+        let mut score = 2 * u32::from(hand.get(Rank::Two)) + u32::from(hand.get(Rank::Ace));
+        score += 3 * u32::from(hand.get(Rank::BlackJoker)) + 4 * u32::from(hand.get(Rank::RedJoker));
+        score += 4 * hand.mask_at_least(4).count_ones();
+        score
+    }
+
+    /// The greedy choice among `plays` for `hand` (`None`: pass).
+    pub fn choose(hand: Counts, plays: &[Play], leading: bool) -> Option<Play> {
+        let total = hand.len();
+        if let Some(&win) = plays.iter().find(|p| p.len() == total) {
+            return Some(win);
+        }
+        let key = |p: &&Play| (p.combo.main, if leading { usize::MAX - p.len() } else { p.len() });
+        let best = plays.iter().filter(|p| !p.combo.kind.is_bomb()).min_by_key(key).copied();
+        match best {
+            Some(play) => Some(play),
+            // Only bombs left to lead with: lead the smallest.
+            None if leading => plays.iter().min_by_key(|p| (p.combo.kind == Kind::Rocket, p.combo.main)).copied(),
+            None => None,
+        }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn bid(&mut self, view: &View<'_>) -> Bid {
+        let score = GreedyBot::strength(view.hand_counts);
+        let wanted = match view.settings.bidding {
+            BidMode::Points => match score {
+                12.. => Bid::Points(3),
+                8..=11 => Bid::Points(2),
+                5..=7 => Bid::Points(1),
+                _ => Bid::Pass,
+            },
+            BidMode::Rob if score >= 7 => {
+                if view.legal_bids().any(|b| b == Bid::Call) { Bid::Call } else { Bid::Rob }
+            }
+            BidMode::Rob => Bid::Pass,
+        };
+        if view.legal_bids().any(|b| b == wanted) { wanted } else { Bid::Pass }
+    }
+
+    fn play(&mut self, view: &View<'_>) -> Move {
+        self.buffer.clear();
+        let rules = &view.settings.rules;
+        let buffer = &mut self.buffer;
+        match view.trick {
+            None => for_each_lead(view.hand_counts, rules, |p| buffer.push(p)),
+            Some((_, prev)) => for_each_response(view.hand_counts, prev.combo, rules, |p| buffer.push(p)),
+        }
+        match GreedyBot::choose(view.hand_counts, &self.buffer, view.trick.is_none()) {
+            Some(play) => Move::Play(play),
+            None if view.trick.is_none() => self.buffer.first().map_or(Move::Pass, |&p| Move::Play(p)),
+            None => Move::Pass,
+        }
+    }
+}
+
+/// Plays one complete random game on the fast path: random deals (redealt while every bid
+/// passes), uniformly random bids and moves. `buffer` is reused between calls. Used by the
+/// benchmarks and the property tests.
+pub fn random_game<R: Rng + ?Sized>(settings: Settings, rng: &mut R, buffer: &mut Vec<Play>) -> (State, Settlement) {
+    loop {
+        let deal = Deal::shuffled(rng);
+        let first = cards_core::Seat::ALL[below(rng, 3) as usize];
+        let Ok(mut state) = State::new(settings, &deal, first) else { continue };
+        while state.phase() == Phase::Bidding {
+            let mut bids = [Bid::Pass; 4];
+            let mut n = 0;
+            for bid in state.legal_bids() {
+                bids[n] = bid;
+                n += 1;
+            }
+            let bid = bids[below(rng, n as u32) as usize];
+            if state.bid(bid).is_err() {
+                break;
+            }
+        }
+        if state.phase() != Phase::Playing {
+            continue;
+        }
+        while state.phase() == Phase::Playing {
+            let hand = state.hand_counts(state.to_move());
+            buffer.clear();
+            match state.trick() {
+                None => for_each_lead(hand, &settings.rules, |p| buffer.push(p)),
+                Some((_, prev)) => for_each_response(hand, prev.combo, &settings.rules, |p| buffer.push(p)),
+            }
+            let options = buffer.len() + usize::from(state.trick().is_some());
+            let pick = below(rng, options as u32) as usize;
+            let mv = buffer.get(pick).map_or(Move::Pass, |&p| Move::Play(p));
+            state.play_unchecked(mv);
+        }
+        if let Some(result) = state.settlement() {
+            return (state, result);
+        }
+    }
+}

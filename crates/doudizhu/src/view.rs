@@ -1,0 +1,84 @@
+//! What one seat may see.
+
+use cards_core::{BySeat, CardSet, Seat};
+
+use crate::{Auction, Bid, Counts, Move, Phase, Play, Settings, Turn, for_each_lead, for_each_response};
+
+/// One seat's view of a deal: its own hand, the other seats' card counts, the bottom cards once
+/// revealed, the public history, the trick and the multiplier. It is built by copying, so no
+/// path leads from a `View` to another seat's cards.
+///
+/// ```
+/// use cards_core::Seat;
+/// use doudizhu::{Game, Settings};
+///
+/// let game = Game::new(Settings::default(), 42);
+/// let view = game.view(Seat::ALL[0]);
+/// assert_eq!(view.hand.len(), 17);
+/// assert_eq!(view.card_counts.into_array(), [17, 17, 17]);
+/// assert_eq!(view.bottom, None); // hidden until the auction is won
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View<'a> {
+    /// The viewing seat.
+    pub seat: Seat,
+    /// Its cards.
+    pub hand: CardSet,
+    /// Its ranks.
+    pub hand_counts: Counts,
+    /// How many cards each seat holds.
+    pub card_counts: BySeat<u8, 3>,
+    /// The bottom cards, once the landlord has taken them.
+    pub bottom: Option<CardSet>,
+    /// The landlord, once decided.
+    pub landlord: Option<Seat>,
+    /// The phase.
+    pub phase: Phase,
+    /// The seat to act.
+    pub to_move: Seat,
+    /// The trick's last play and its player (`None` when the seat to move leads).
+    pub trick: Option<(Seat, Play)>,
+    /// The settings.
+    pub settings: Settings,
+    /// The auction (public).
+    pub auction: Auction,
+    /// The current multiplier: base × 2 per bomb or rocket so far.
+    pub multiplier: u64,
+    /// Every bid and play so far (empty for [`crate::State::view`]).
+    pub history: &'a [Turn],
+}
+
+impl View<'_> {
+    /// Whether it is this seat's turn.
+    pub fn is_my_turn(&self) -> bool {
+        self.to_move == self.seat && matches!(self.phase, Phase::Bidding | Phase::Playing)
+    }
+
+    /// This seat's legal bids (empty unless it is bidding and it is its turn).
+    pub fn legal_bids(&self) -> impl Iterator<Item = Bid> + use<> {
+        let mine = self.is_my_turn() && self.phase == Phase::Bidding;
+        self.auction.legal_bids().filter(move |_| mine)
+    }
+
+    /// Fills `out` (cleared first) with this seat's legal moves (pass first when allowed);
+    /// empty unless it is playing and it is its turn.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if !(self.is_my_turn() && self.phase == Phase::Playing) {
+            return;
+        }
+        let rules = &self.settings.rules;
+        match self.trick {
+            None => for_each_lead(self.hand_counts, rules, |p| out.push(Move::Play(p))),
+            Some((_, prev)) => {
+                out.push(Move::Pass);
+                for_each_response(self.hand_counts, prev.combo, rules, |p| out.push(Move::Play(p)));
+            }
+        }
+    }
+
+    /// Whether `seat` is on this seat's side (itself, or both farmers).
+    pub fn is_partner(&self, seat: Seat) -> bool {
+        seat == self.seat || (self.landlord.is_some_and(|l| l != seat && l != self.seat))
+    }
+}
