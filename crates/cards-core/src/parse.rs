@@ -105,7 +105,8 @@ impl FromStr for Card {
         }
         // Rank then suit: the suit is the last character.
         if let Some((split, _)) = text.char_indices().last()
-            && let (Some(rank), Some(suit)) = (parse_rank(&text[..split]), parse_suit(&text[split..]))
+            && let (Some(rank), Some(suit)) =
+                (parse_rank(&text[..split]), parse_suit(&text[split..]))
         {
             return Ok(Card::new(rank, suit));
         }
@@ -142,9 +143,11 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, ParseListError> {
     tokens(text)
         .enumerate()
         .map(|(index, (offset, token))| {
-            token
-                .parse()
-                .map_err(|source| ParseListError::BadCard { index, offset, source })
+            token.parse().map_err(|source| ParseListError::BadCard {
+                index,
+                offset,
+                source,
+            })
         })
         .collect()
 }
@@ -155,7 +158,11 @@ pub(crate) fn parse_distinct(text: &str) -> Result<Vec<Card>, ParseListError> {
     let cards = parse_cards(text)?;
     for ((index, (offset, _)), &card) in tokens(text).enumerate().zip(&cards) {
         if !seen.insert(card) {
-            return Err(ParseListError::Duplicate { index, offset, card });
+            return Err(ParseListError::Duplicate {
+                index,
+                offset,
+                card,
+            });
         }
     }
     Ok(cards)
@@ -172,12 +179,19 @@ mod tests {
     #[test]
     fn every_card_parses_in_every_form() {
         for c in Card::all() {
-            let mut forms = vec![c.to_string(), c.to_string().to_lowercase(), c.glyph().to_string()];
+            let mut forms = vec![
+                c.to_string(),
+                c.to_string().to_lowercase(),
+                c.glyph().to_string(),
+            ];
             if let (Some(rank), Some(suit)) = (c.rank(), c.suit()) {
                 let ranks: Vec<String> = if rank == Rank::Ten {
                     vec!["10".into(), "T".into(), "t".into()]
                 } else {
-                    vec![rank.char().to_string(), rank.char().to_ascii_lowercase().to_string()]
+                    vec![
+                        rank.char().to_string(),
+                        rank.char().to_ascii_lowercase().to_string(),
+                    ]
                 };
                 for r in &ranks {
                     for s in [suit.char(), suit.char().to_ascii_lowercase(), suit.symbol()] {
@@ -189,7 +203,11 @@ mod tests {
             }
             for form in forms {
                 assert_eq!(form.parse::<Card>(), Ok(c), "{form:?}");
-                assert_eq!(format!("  {form}\t").parse::<Card>(), Ok(c), "{form:?} padded");
+                assert_eq!(
+                    format!("  {form}\t").parse::<Card>(),
+                    Ok(c),
+                    "{form:?} padded"
+                );
             }
         }
     }
@@ -204,7 +222,9 @@ mod tests {
 
     #[test]
     fn bad_cards_are_errors() {
-        for bad in ["1X", "1S", "11H", "AX", "A", "S", "ASS", "BJJ", "🂬", "🂠", "J", "10", "0S"] {
+        for bad in [
+            "1X", "1S", "11H", "AX", "A", "S", "ASS", "BJJ", "🂬", "🂠", "J", "10", "0S",
+        ] {
             assert!(
                 matches!(bad.parse::<Card>(), Err(ParseCardError::Unrecognized(_))),
                 "{bad:?} parsed"
@@ -228,7 +248,14 @@ mod tests {
             }
         );
         let err = parse_distinct("AS KD as").unwrap_err();
-        assert_eq!(err, ParseListError::Duplicate { index: 2, offset: 6, card: card("AS") });
+        assert_eq!(
+            err,
+            ParseListError::Duplicate {
+                index: 2,
+                offset: 6,
+                card: card("AS")
+            }
+        );
         assert!(err.to_string().contains("AS appears twice"));
     }
 }

@@ -39,7 +39,10 @@ impl Pile {
 
     /// An empty pile.
     pub const fn new() -> Pile {
-        Pile { cards: [Card::BLACK_JOKER; Pile::CAPACITY], len: 0 }
+        Pile {
+            cards: [Card::BLACK_JOKER; Pile::CAPACITY],
+            len: 0,
+        }
     }
 
     /// The cards, bottom first.
@@ -79,7 +82,10 @@ impl Pile {
     pub fn try_extend_from_slice(&mut self, cards: &[Card]) -> Result<(), PileFull> {
         let start = self.len as usize;
         let end = start + cards.len();
-        self.cards.get_mut(start..end).ok_or(PileFull)?.copy_from_slice(cards);
+        self.cards
+            .get_mut(start..end)
+            .ok_or(PileFull)?
+            .copy_from_slice(cards);
         self.len = end as u8;
         Ok(())
     }
@@ -193,8 +199,10 @@ impl FromStr for Pile {
     /// Reads a list of cards bottom first; repeats are allowed, more than 54 cards are not.
     fn from_str(s: &str) -> Result<Pile, ParseListError> {
         let cards = crate::parse_cards(s)?;
-        Pile::try_from(cards.as_slice())
-            .map_err(|PileFull| ParseListError::TooMany { count: cards.len(), capacity: Pile::CAPACITY })
+        Pile::try_from(cards.as_slice()).map_err(|PileFull| ParseListError::TooMany {
+            count: cards.len(),
+            capacity: Pile::CAPACITY,
+        })
     }
 }
 
@@ -227,7 +235,10 @@ mod tests {
         }
         assert_eq!(pile.len(), 54);
         assert_eq!(pile.try_push(Card::RED_JOKER), Err(PileFull));
-        assert_eq!(pile.try_extend_from_slice(&[Card::RED_JOKER]), Err(PileFull));
+        assert_eq!(
+            pile.try_extend_from_slice(&[Card::RED_JOKER]),
+            Err(PileFull)
+        );
         assert_eq!(pile.len(), 54, "a failed extend changes nothing");
         assert_eq!(pile.pop(), Some(Card::RED_JOKER));
         assert_eq!(pile.top(), Some(Card::BLACK_JOKER));
@@ -251,7 +262,13 @@ mod tests {
     #[test]
     fn too_many_cards_is_an_error() {
         let text = vec!["AS"; 55].join(" ");
-        assert_eq!(text.parse::<Pile>(), Err(ParseListError::TooMany { count: 55, capacity: 54 }));
+        assert_eq!(
+            text.parse::<Pile>(),
+            Err(ParseListError::TooMany {
+                count: 55,
+                capacity: 54
+            })
+        );
         let text = vec!["AS"; 54].join(" ");
         assert_eq!(text.parse::<Pile>().map(|p| p.len()), Ok(54));
     }

@@ -23,7 +23,11 @@ impl Seat {
 
     /// The seat with this index, if `index < 4`.
     pub const fn new(index: usize) -> Option<Seat> {
-        if index < Seat::MAX { Some(Seat(index as u8)) } else { None }
+        if index < Seat::MAX {
+            Some(Seat(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The seat's index, 0..4.
@@ -132,8 +136,13 @@ impl<T, const N: usize> BySeat<T, N> {
     }
 
     /// `(seat, value)` pairs in seat order, mutably.
-    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (Seat, &mut T)> + ExactSizeIterator {
-        self.0.iter_mut().enumerate().map(|(i, v)| (Seat(i as u8), v))
+    pub fn iter_mut(
+        &mut self,
+    ) -> impl DoubleEndedIterator<Item = (Seat, &mut T)> + ExactSizeIterator {
+        self.0
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (Seat(i as u8), v))
     }
 
     /// The values as an array, seat 0 first.

@@ -16,6 +16,7 @@ impl Color {
     pub const ALL: [Color; 2] = [Color::Black, Color::Red];
 
     /// The other colour.
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::Black => Color::Red,
@@ -108,7 +109,11 @@ impl fmt::Display for Suit {
     /// Writes the ASCII letter; the alternate form (`{:#}`) writes the symbol.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        f.write_char(if f.alternate() { self.symbol() } else { self.char() })
+        f.write_char(if f.alternate() {
+            self.symbol()
+        } else {
+            self.char()
+        })
     }
 }
 
@@ -130,7 +135,10 @@ mod tests {
             assert_eq!(Suit::from_index(suit.index()), Some(suit));
             assert_eq!(Suit::from_char(suit.char()), Some(suit));
             assert_eq!(Suit::from_char(suit.symbol()), Some(suit));
-            assert_eq!(Suit::from_char(suit.char().to_ascii_lowercase()), Some(suit));
+            assert_eq!(
+                Suit::from_char(suit.char().to_ascii_lowercase()),
+                Some(suit)
+            );
         }
         assert_eq!(Suit::from_index(4), None);
         assert_eq!(Suit::from_char('X'), None);

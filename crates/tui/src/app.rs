@@ -1,0 +1,192 @@
+//! The event loop shared by every game screen.
+//!
+//! A game implements [`Screen`]: it draws itself, reacts to one event at a time and gets a
+//! regular [`tick`](Screen::tick) for bots and clocks. All game state and key handling stay
+//! in the `Screen`, so tests drive it with synthetic events and render it into ratatui's
+//! `TestBackend` without a terminal (see [`key`] and [`render_to_string`]).
+
+use std::io::{self, Stdout};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers,
+};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::backend::{CrosstermBackend, TestBackend};
+use ratatui::{Frame, Terminal};
+
+/// What a screen wants after handling an event or a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Keep running.
+    Continue,
+    /// Leave this screen (back to the launcher, or exit when started directly).
+    Quit,
+}
+
+/// One full-screen terminal application: a game, or the launcher.
+pub trait Screen {
+    /// Draws the whole screen.
+    fn render(&mut self, frame: &mut Frame);
+
+    /// Handles one key, mouse or resize event.
+    fn handle_event(&mut self, event: &Event) -> Action;
+
+    /// Called about ten times a second when no event arrives (bots, clocks, animations).
+    fn tick(&mut self) -> Action {
+        Action::Continue
+    }
+}
+
+/// The terminal type every screen draws on.
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// How often [`Screen::tick`] runs.
+pub const TICK: Duration = Duration::from_millis(100);
+
+/// Puts the terminal in full-screen mode (alternate screen, raw mode, mouse capture) and
+/// installs a panic hook that restores it first, so a crash never leaves a broken terminal.
+pub fn init() -> io::Result<Term> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = restore();
+        previous(info);
+    }));
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    Terminal::new(CrosstermBackend::new(io::stdout()))
+}
+
+/// Gives the terminal back: leaves the alternate screen, raw mode and mouse capture.
+pub fn restore() -> io::Result<()> {
+    disable_raw_mode()?;
+    execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    )
+}
+
+/// Runs `screen` on an already initialised terminal until it asks to quit. Ctrl-C always quits.
+pub fn run_on(terminal: &mut Term, screen: &mut dyn Screen) -> io::Result<()> {
+    let mut last_tick = Instant::now();
+    loop {
+        terminal.draw(|frame| screen.render(frame))?;
+        let timeout = TICK.saturating_sub(last_tick.elapsed());
+        let action = if event::poll(timeout)? {
+            let event = event::read()?;
+            if is_ctrl_c(&event) {
+                Action::Quit
+            } else if matches!(&event, Event::Key(k) if k.kind == KeyEventKind::Release) {
+                Action::Continue
+            } else {
+                screen.handle_event(&event)
+            }
+        } else {
+            last_tick = Instant::now();
+            screen.tick()
+        };
+        if action == Action::Quit {
+            return Ok(());
+        }
+    }
+}
+
+/// Runs `screen` full-screen until it quits, restoring the terminal afterwards (also on error).
+pub fn run(screen: &mut dyn Screen) -> io::Result<()> {
+    let mut terminal = init()?;
+    let result = run_on(&mut terminal, screen);
+    restore()?;
+    result
+}
+
+fn is_ctrl_c(event: &Event) -> bool {
+    matches!(event, Event::Key(KeyEvent { code: KeyCode::Char('c'), modifiers, .. })
+        if modifiers.contains(KeyModifiers::CONTROL))
+}
+
+/// A key-press event, for tests and scripted input.
+pub fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// Key-press events for each character of `text`, for tests.
+pub fn keys(text: &str) -> Vec<Event> {
+    text.chars().map(|c| key(KeyCode::Char(c))).collect()
+}
+
+/// Renders `screen` into a `width`×`height` test buffer and returns its text, one line per
+/// row (styles dropped), for snapshot-style assertions.
+pub fn render_to_string(screen: &mut dyn Screen, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal
+        .draw(|frame| screen.render(frame))
+        .expect("draw into test backend");
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut skip = 0;
+        for x in 0..width {
+            // A wide symbol occupies the next cell too; that cell holds an empty placeholder.
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let symbol = buffer[(x, y)].symbol();
+            skip = unicode_width(symbol).saturating_sub(1);
+            out.push_str(symbol);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn unicode_width(symbol: &str) -> usize {
+    ratatui::text::Span::raw(symbol).width()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::widgets::Paragraph;
+
+    struct Counter(u32);
+
+    impl Screen for Counter {
+        fn render(&mut self, frame: &mut Frame) {
+            frame.render_widget(Paragraph::new(format!("count {}", self.0)), frame.area());
+        }
+        fn handle_event(&mut self, event: &Event) -> Action {
+            match event {
+                Event::Key(k) if k.code == KeyCode::Char('q') => Action::Quit,
+                _ => {
+                    self.0 += 1;
+                    Action::Continue
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn screens_run_without_a_terminal() {
+        let mut screen = Counter(0);
+        for event in keys("ab") {
+            assert_eq!(screen.handle_event(&event), Action::Continue);
+        }
+        assert_eq!(screen.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+        assert_eq!(screen.tick(), Action::Continue);
+        assert!(render_to_string(&mut screen, 12, 2).starts_with("count 2"));
+    }
+
+    #[test]
+    fn ctrl_c_is_recognised() {
+        let event = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert!(is_ctrl_c(&event));
+        assert!(!is_ctrl_c(&key(KeyCode::Char('c'))));
+    }
+}
