@@ -24,3 +24,6 @@ pub use gomoku;
 
 #[cfg(feature = "hearts")]
 pub use hearts;
+
+#[cfg(feature = "xiangqi")]
+pub use xiangqi;

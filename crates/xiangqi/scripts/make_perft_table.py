@@ -33,7 +33,7 @@ POSITIONS = [
     ("soldiers before and after the river, both colours", "3k5/9/9/p1p1P1p2/4p4/P3P1P1P/9/9/9/4K4 w - - 0 1", 4),
     ("stalemate: no legal move, not in check (a loss)", "3k1r3/9/9/9/9/9/9/9/3r5/4K4 w - - 0 1", 3),
     ("checkmate by chariot with the generals facing", "3k5/9/3R5/9/9/9/9/9/9/4K4 b - - 0 1", 3),
-    ("chariot and cannon pins along ranks and files", "4k4/9/4c4/9/r2N1K3/9/9/9/9/9 w - - 0 1", 4),
+    ("chariot pins on rank and file, cannon waiting for a screen", "5k3/9/9/9/9/4r4/9/4N4/9/r2RK1c2 w - - 0 1", 4),
     ("cannon captures over a screen of either colour", "1nbakabn1/9/1c2r2c1/p1p3p1p/4R4/9/P1P3P1P/1C5C1/9/1NBAKABN1 w - - 0 1", 3),
 ]
 

@@ -7,6 +7,7 @@
 //! - [`perft`], [`perft_divide`]: move generator counts.
 
 mod moves;
+mod notation;
 mod perft;
 mod position;
 mod setup;
@@ -15,6 +16,7 @@ mod types;
 mod zobrist;
 
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use notation::{Description, MoveTextError, Notation, Op, Origin, Script, file_number};
 pub use perft::{perft, perft_divide};
 pub use position::{
     DrawReason, FenError, IllegalMoveError, Outcome, Position, PositionError, Validation, WinReason,

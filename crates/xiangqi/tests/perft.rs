@@ -6,7 +6,7 @@
 use xiangqi::{Position, Validation, perft, perft_divide};
 
 /// Counts above this many nodes are skipped by the default (debug) run.
-const NODE_LIMIT: u64 = 400_000;
+const NODE_LIMIT: u64 = 4_000_000;
 
 struct Entry {
     note: String,
