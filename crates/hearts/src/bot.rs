@@ -55,7 +55,9 @@ pub struct RandomBot {
 impl RandomBot {
     /// A random bot drawing from [`cards_core::seeded_rng`]`(seed)`.
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: cards_core::seeded_rng(seed) }
+        RandomBot {
+            rng: cards_core::seeded_rng(seed),
+        }
     }
 }
 
@@ -118,20 +120,33 @@ impl Bot for RuleBot {
     fn choose_play(&mut self, view: &View) -> Card {
         let legal = view.legal_moves();
         let queen_out = view.unseen().contains(QUEEN_OF_SPADES);
-        let current = view.current_trick().copied().unwrap_or_else(|| crate::Trick::new(view.seat(), &[]));
+        let current = view
+            .current_trick()
+            .copied()
+            .unwrap_or_else(|| crate::Trick::new(view.seat(), &[]));
         let Some((_, winning)) = current.winning() else {
             // Leading: the lowest card, keeping Q♠ (and A♠/K♠ while Q♠ is out) back.
-            let risky: CardSet =
-                legal.iter().filter(|&c| c == QUEEN_OF_SPADES || (queen_out && is_high_spade(c))).collect();
+            let risky: CardSet = legal
+                .iter()
+                .filter(|&c| c == QUEEN_OF_SPADES || (queen_out && is_high_spade(c)))
+                .collect();
             let safe = legal - risky;
             let pool = if safe.is_empty() { legal } else { safe };
             let non_hearts = pool - crate::HEARTS;
-            return lowest(if non_hearts.is_empty() { pool } else { non_hearts }).unwrap_or(QUEEN_OF_SPADES);
+            return lowest(if non_hearts.is_empty() {
+                pool
+            } else {
+                non_hearts
+            })
+            .unwrap_or(QUEEN_OF_SPADES);
         };
         let led = current.led_suit();
         let following = legal.iter().all(|c| c.suit() == led);
         if following {
-            let under: CardSet = legal.iter().filter(|c| c.index() < winning.index()).collect();
+            let under: CardSet = legal
+                .iter()
+                .filter(|c| c.index() < winning.index())
+                .collect();
             if let Some(card) = highest(under) {
                 return card;
             }
@@ -140,7 +155,11 @@ impl Bot for RuleBot {
             } else {
                 legal.without(QUEEN_OF_SPADES)
             };
-            let pick = if current.len() == 3 { highest(no_queen) } else { lowest(no_queen) };
+            let pick = if current.len() == 3 {
+                highest(no_queen)
+            } else {
+                lowest(no_queen)
+            };
             return pick.unwrap_or(QUEEN_OF_SPADES);
         }
         if legal.contains(QUEEN_OF_SPADES) {
@@ -149,7 +168,9 @@ impl Bot for RuleBot {
         if let Some(card) = highest(legal & crate::HEARTS) {
             return card;
         }
-        if queen_out && let Some(card) = highest(legal.iter().filter(|&c| is_high_spade(c)).collect()) {
+        if queen_out
+            && let Some(card) = highest(legal.iter().filter(|&c| is_high_spade(c)).collect())
+        {
             return card;
         }
         highest(legal).unwrap_or(QUEEN_OF_SPADES)

@@ -142,12 +142,31 @@ mod tests {
     #[test]
     fn messages_are_lowercase_and_name_the_rule() {
         let e = IllegalPlay::MustFollowSuit { suit: Suit::Clubs };
-        assert_eq!(e.to_string(), "must follow suit: clubs was led and the hand holds clubs");
-        let e = IllegalPlay::NotYourTurn { seat: NORTH, turn: EAST };
+        assert_eq!(
+            e.to_string(),
+            "must follow suit: clubs was led and the hand holds clubs"
+        );
+        let e = IllegalPlay::NotYourTurn {
+            seat: NORTH,
+            turn: EAST,
+        };
         assert_eq!(e.to_string(), "not your turn: East plays next, not North");
-        assert!(IllegalPlay::HeartsNotBroken.to_string().starts_with("hearts not broken"));
-        assert!(IllegalPlay::NoPointsOnFirstTrick.to_string().starts_with("no points on the first"));
-        let e = IllegalPlay::WrongPhase { phase: Phase::Passing };
-        assert_eq!(e.to_string(), "wrong phase: cards cannot be played while the round is passing");
+        assert!(
+            IllegalPlay::HeartsNotBroken
+                .to_string()
+                .starts_with("hearts not broken")
+        );
+        assert!(
+            IllegalPlay::NoPointsOnFirstTrick
+                .to_string()
+                .starts_with("no points on the first")
+        );
+        let e = IllegalPlay::WrongPhase {
+            phase: Phase::Passing,
+        };
+        assert_eq!(
+            e.to_string(),
+            "wrong phase: cards cannot be played while the round is passing"
+        );
     }
 }

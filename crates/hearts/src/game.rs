@@ -4,8 +4,8 @@
 use cards_core::{BySeat, Card, CardSet, Seat};
 
 use crate::{
-    HandResult, IllegalPass, IllegalPlay, NextHandError, Phase, ReplayError, Round, RoundRecord, RoundSetup, Settings,
-    TieRule, View,
+    HandResult, IllegalPass, IllegalPlay, NextHandError, Phase, ReplayError, Round, RoundRecord,
+    RoundSetup, Settings, TieRule, View,
 };
 
 /// One action of a hand, as recorded for undo.
@@ -66,22 +66,50 @@ pub struct Game {
 
 /// The seed of hand `hand` in a game seeded with `seed`.
 fn hand_seed(seed: u64, hand: usize) -> u64 {
-    seed ^ (hand as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    seed ^ (hand as u64)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl Game {
     /// A new game whose hands are dealt from `seed`.
     pub fn new(settings: Settings, seed: u64) -> Game {
-        let round = Round::deal(settings, settings.pass_schedule.direction(0), hand_seed(seed, 0));
-        Game { settings, seed, totals: BySeat::default(), history: Vec::new(), round, actions: Vec::new() }
+        let round = Round::deal(
+            settings,
+            settings.pass_schedule.direction(0),
+            hand_seed(seed, 0),
+        );
+        Game {
+            settings,
+            seed,
+            totals: BySeat::default(),
+            history: Vec::new(),
+            round,
+            actions: Vec::new(),
+        }
     }
 
     /// A new game whose first hand is dealt explicitly (later hands come from `seed` unless
     /// also given with [`next_hand_with`](Game::next_hand_with)).
-    pub fn with_deal(settings: Settings, seed: u64, hands: BySeat<CardSet, 4>) -> Result<Game, NextHandError> {
+    pub fn with_deal(
+        settings: Settings,
+        seed: u64,
+        hands: BySeat<CardSet, 4>,
+    ) -> Result<Game, NextHandError> {
         let direction = settings.pass_schedule.direction(0);
-        let round = Round::from_setup(RoundSetup { settings, direction, hands })?;
-        Ok(Game { settings, seed, totals: BySeat::default(), history: Vec::new(), round, actions: Vec::new() })
+        let round = Round::from_setup(RoundSetup {
+            settings,
+            direction,
+            hands,
+        })?;
+        Ok(Game {
+            settings,
+            seed,
+            totals: BySeat::default(),
+            history: Vec::new(),
+            round,
+            actions: Vec::new(),
+        })
     }
 
     /// The rules.
@@ -141,7 +169,11 @@ impl Game {
             for seat in Seat::ALL {
                 self.totals[seat] += result.points[seat];
             }
-            self.history.push(HandSummary { record: self.round.record(), result, totals: self.totals });
+            self.history.push(HandSummary {
+                record: self.round.record(),
+                result,
+                totals: self.totals,
+            });
         }
         Ok(())
     }
@@ -149,7 +181,9 @@ impl Game {
     /// Whether the game is over: the current hand is finished, a seat has reached the target
     /// and (with [`TieRule::PlayOn`]) the lowest total is not shared.
     pub fn is_over(&self) -> bool {
-        if self.round.phase() != Phase::Over || self.totals.iter().all(|(_, &t)| t < self.settings.target) {
+        if self.round.phase() != Phase::Over
+            || self.totals.iter().all(|(_, &t)| t < self.settings.target)
+        {
             return false;
         }
         self.settings.tie == TieRule::Share || self.lowest().len() == 1
@@ -157,7 +191,11 @@ impl Game {
 
     fn lowest(&self) -> Vec<Seat> {
         let min = self.totals.iter().map(|(_, &t)| t).min().unwrap_or(0);
-        self.totals.iter().filter(|&(_, &t)| t == min).map(|(s, _)| s).collect()
+        self.totals
+            .iter()
+            .filter(|&(_, &t)| t == min)
+            .map(|(s, _)| s)
+            .collect()
     }
 
     /// The winners (lowest total; several when they share it), once the game is over.
@@ -169,7 +207,11 @@ impl Game {
     pub fn next_hand(&mut self) -> Result<(), NextHandError> {
         self.check_next()?;
         let n = self.history.len();
-        self.round = Round::deal(self.settings, self.settings.pass_schedule.direction(n), hand_seed(self.seed, n));
+        self.round = Round::deal(
+            self.settings,
+            self.settings.pass_schedule.direction(n),
+            hand_seed(self.seed, n),
+        );
         self.actions.clear();
         Ok(())
     }
@@ -178,7 +220,11 @@ impl Game {
     pub fn next_hand_with(&mut self, hands: BySeat<CardSet, 4>) -> Result<(), NextHandError> {
         self.check_next()?;
         let direction = self.settings.pass_schedule.direction(self.history.len());
-        self.round = Round::from_setup(RoundSetup { settings: self.settings, direction, hands })?;
+        self.round = Round::from_setup(RoundSetup {
+            settings: self.settings,
+            direction,
+            hands,
+        })?;
         self.actions.clear();
         Ok(())
     }
@@ -200,7 +246,10 @@ impl Game {
         let action = self.actions.pop()?;
         if self.round.phase() == Phase::Over {
             self.history.pop();
-            self.totals = self.history.last().map_or_else(BySeat::default, |h| h.totals);
+            self.totals = self
+                .history
+                .last()
+                .map_or_else(BySeat::default, |h| h.totals);
         }
         let record = self.round.record();
         let mut round = Round::from_setup(RoundSetup {
@@ -229,15 +278,23 @@ impl Game {
     }
 
     /// Rebuilds a game from its settings, seed and hand records, replaying every step.
-    pub fn replay(settings: Settings, seed: u64, records: &[RoundRecord]) -> Result<Game, GameReplayError> {
+    pub fn replay(
+        settings: Settings,
+        seed: u64,
+        records: &[RoundRecord],
+    ) -> Result<Game, GameReplayError> {
         let mut game = Game::new(settings, seed);
         for (hand, record) in records.iter().enumerate() {
-            if record.settings != settings || record.direction != settings.pass_schedule.direction(hand) {
+            if record.settings != settings
+                || record.direction != settings.pass_schedule.direction(hand)
+            {
                 return Err(GameReplayError::Mismatch { hand });
             }
-            let round = Round::replay(record).map_err(|error| GameReplayError::Hand { hand, error })?;
+            let round =
+                Round::replay(record).map_err(|error| GameReplayError::Hand { hand, error })?;
             if hand > 0 {
-                game.check_next().map_err(|_| GameReplayError::Mismatch { hand })?;
+                game.check_next()
+                    .map_err(|_| GameReplayError::Mismatch { hand })?;
             }
             game.actions = Vec::new();
             for (seat, pass) in record.passes.iter() {
@@ -250,7 +307,10 @@ impl Game {
                 direction: record.direction,
                 hands: record.deal,
             })
-            .map_err(|e| GameReplayError::Hand { hand, error: e.into() })?;
+            .map_err(|e| GameReplayError::Hand {
+                hand,
+                error: e.into(),
+            })?;
             for (seat, pass) in record.passes.iter() {
                 if let Some(cards) = *pass {
                     seat_round.choose_pass_unchecked(seat, cards);
@@ -266,7 +326,11 @@ impl Game {
                 for seat in Seat::ALL {
                     game.totals[seat] += result.points[seat];
                 }
-                game.history.push(HandSummary { record: record.clone(), result, totals: game.totals });
+                game.history.push(HandSummary {
+                    record: record.clone(),
+                    result,
+                    totals: game.totals,
+                });
             }
         }
         Ok(game)
@@ -307,7 +371,12 @@ mod serde_impl {
     impl serde::Serialize for Game {
         /// Settings, seed and the record of every hand.
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            GameRecord { settings: self.settings, seed: self.seed, hands: self.records() }.serialize(serializer)
+            GameRecord {
+                settings: self.settings,
+                seed: self.seed,
+                hands: self.records(),
+            }
+            .serialize(serializer)
         }
     }
 
@@ -315,7 +384,8 @@ mod serde_impl {
         /// Replays the hands, so a saved game that breaks a rule is refused.
         fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let record = GameRecord::deserialize(deserializer)?;
-            Game::replay(record.settings, record.seed, &record.hands).map_err(serde::de::Error::custom)
+            Game::replay(record.settings, record.seed, &record.hands)
+                .map_err(serde::de::Error::custom)
         }
     }
 }

@@ -24,7 +24,9 @@ pub use error::{IllegalPass, IllegalPlay, NextHandError, ReplayError, SetupError
 pub use game::{Action, Game, GameReplayError, HandSummary};
 pub use playout::{PlayoutStats, random_hand, random_hands};
 pub use round::{HandResult, Phase, Round, RoundRecord, RoundSetup};
-pub use rules::{HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, penalty_points};
+pub use rules::{
+    HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, penalty_points,
+};
 pub use seats::{EAST, NORTH, SOUTH, WEST, parse_seat, seat_letter, seat_name};
 pub use settings::{MoonScoring, ParsePassError, PassDirection, PassSchedule, Settings, TieRule};
 pub use trick::Trick;

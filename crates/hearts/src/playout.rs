@@ -14,7 +14,11 @@ use crate::{HandResult, PassDirection, Phase, Round, Settings};
 /// let result = hearts::random_hand(hearts::Settings::default(), hearts::PassDirection::Left, &mut rng);
 /// assert_eq!(result.tricks.iter().map(|(_, &t)| t as usize).sum::<usize>(), 13);
 /// ```
-pub fn random_hand<R: Rng + ?Sized>(settings: Settings, direction: PassDirection, rng: &mut R) -> HandResult {
+pub fn random_hand<R: Rng + ?Sized>(
+    settings: Settings,
+    direction: PassDirection,
+    rng: &mut R,
+) -> HandResult {
     let mut round = Round::deal_with(settings, direction, rng);
     if round.phase() == Phase::Passing {
         for seat in cards_core::Seat::ALL {
@@ -52,7 +56,12 @@ pub struct PlayoutStats {
 /// ```
 pub fn random_hands(settings: Settings, seed: u64, hands: u64) -> PlayoutStats {
     let mut rng = cards_core::seeded_rng(seed);
-    let mut stats = PlayoutStats { hands, points: [0; 4], moons: 0, checksum: 0xcbf2_9ce4_8422_2325 };
+    let mut stats = PlayoutStats {
+        hands,
+        points: [0; 4],
+        moons: 0,
+        checksum: 0xcbf2_9ce4_8422_2325,
+    };
     for hand in 0..hands {
         let direction = settings.pass_schedule.direction(hand as usize);
         let result = random_hand(settings, direction, &mut rng);

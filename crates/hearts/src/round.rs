@@ -8,8 +8,8 @@ use rand::Rng;
 
 use crate::rules::{TrickState, legal_cards, why_illegal};
 use crate::{
-    HEARTS, IllegalPass, IllegalPlay, JACK_OF_DIAMONDS, MoonScoring, PassDirection, QUEEN_OF_SPADES, ReplayError,
-    Settings, SetupError, TWO_OF_CLUBS, Trick, View, penalty_points,
+    HEARTS, IllegalPass, IllegalPlay, JACK_OF_DIAMONDS, MoonScoring, PassDirection,
+    QUEEN_OF_SPADES, ReplayError, Settings, SetupError, TWO_OF_CLUBS, Trick, View, penalty_points,
 };
 
 /// The stage a round is in.
@@ -103,7 +103,10 @@ const FILLER: Card = Card::new(Rank::Two, Suit::Clubs);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "RoundRecord", try_from = "RoundRecord"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(into = "RoundRecord", try_from = "RoundRecord")
+)]
 pub struct Round {
     settings: Settings,
     direction: PassDirection,
@@ -129,10 +132,15 @@ impl Round {
     }
 
     /// Deals with `rng`: a uniform shuffle of 52 cards, 13 consecutive cards per seat.
-    pub fn deal_with<R: Rng + ?Sized>(settings: Settings, direction: PassDirection, rng: &mut R) -> Round {
+    pub fn deal_with<R: Rng + ?Sized>(
+        settings: Settings,
+        direction: PassDirection,
+        rng: &mut R,
+    ) -> Round {
         let mut deck: [Card; 52] = std::array::from_fn(|i| Card::from_index(i).unwrap_or(FILLER));
         cards_core::shuffle(&mut deck, rng);
-        let hands = std::array::from_fn(|seat| deck[seat * 13..seat * 13 + 13].iter().copied().collect());
+        let hands =
+            std::array::from_fn(|seat| deck[seat * 13..seat * 13 + 13].iter().copied().collect());
         Round::new_unchecked(settings, direction, hands)
     }
 
@@ -149,19 +157,28 @@ impl Round {
     /// ```
     pub fn from_setup(setup: RoundSetup) -> Result<Round, SetupError> {
         let mut seen = CardSet::EMPTY;
-        for (seat, &hand) in setup.hands.iter() {
+        for (_, &hand) in setup.hands.iter() {
             if let Some(card) = (hand - CardSet::STANDARD).first() {
                 return Err(SetupError::NotStandard(card));
             }
             if let Some(card) = (hand & seen).first() {
                 return Err(SetupError::Repeated(card));
             }
-            if hand.len() != 13 {
-                return Err(SetupError::HandSize { seat, len: hand.len() });
-            }
             seen |= hand;
         }
-        Ok(Round::new_unchecked(setup.settings, setup.direction, setup.hands.into_array()))
+        for (seat, &hand) in setup.hands.iter() {
+            if hand.len() != 13 {
+                return Err(SetupError::HandSize {
+                    seat,
+                    len: hand.len(),
+                });
+            }
+        }
+        Ok(Round::new_unchecked(
+            setup.settings,
+            setup.direction,
+            setup.hands.into_array(),
+        ))
     }
 
     fn new_unchecked(settings: Settings, direction: PassDirection, hands: [CardSet; 4]) -> Round {
@@ -189,7 +206,9 @@ impl Round {
     }
 
     fn start_play(&mut self) {
-        let leader = Seat::ALL.into_iter().find(|s| self.hands[s.index()].contains(TWO_OF_CLUBS));
+        let leader = Seat::ALL
+            .into_iter()
+            .find(|s| self.hands[s.index()].contains(TWO_OF_CLUBS));
         self.first_leader = leader.unwrap_or(Seat::ALL[0]);
         self.turn = self.first_leader;
         self.phase = Phase::Playing;
@@ -270,13 +289,20 @@ impl Round {
     }
 
     fn leader_of(&self, trick: usize) -> Seat {
-        if trick == 0 { self.first_leader } else { self.winners[trick - 1] }
+        if trick == 0 {
+            self.first_leader
+        } else {
+            self.winners[trick - 1]
+        }
     }
 
     /// Trick `index` (0-based), complete or in progress, if it has begun.
     pub fn trick(&self, index: usize) -> Option<Trick> {
         let start = index * 4;
-        if index >= 13 || start > self.len as usize || (start == self.len as usize && self.phase != Phase::Playing) {
+        if index >= 13
+            || start > self.len as usize
+            || (start == self.len as usize && self.phase != Phase::Playing)
+        {
             return None;
         }
         let end = (start + 4).min(self.len as usize);
@@ -285,12 +311,17 @@ impl Round {
 
     /// The completed tricks in order.
     pub fn completed_tricks(&self) -> impl ExactSizeIterator<Item = Trick> + '_ {
-        (0..self.tricks_played()).map(|i| Trick::new(self.leader_of(i), &self.plays[i * 4..i * 4 + 4]))
+        (0..self.tricks_played())
+            .map(|i| Trick::new(self.leader_of(i), &self.plays[i * 4..i * 4 + 4]))
     }
 
     /// The trick being played (possibly with no card yet), in the playing phase.
     pub fn current_trick(&self) -> Option<Trick> {
-        if self.phase == Phase::Playing { self.trick(self.tricks_played()) } else { None }
+        if self.phase == Phase::Playing {
+            self.trick(self.tricks_played())
+        } else {
+            None
+        }
     }
 
     /// All cards `seat` has won in tricks.
@@ -311,7 +342,11 @@ impl Round {
     pub(crate) fn trick_state(&self) -> TrickState {
         let start = self.len as usize & !3;
         TrickState {
-            led: if (self.len as usize) > start { self.plays[start].suit() } else { None },
+            led: if (self.len as usize) > start {
+                self.plays[start].suit()
+            } else {
+                None
+            },
             first_trick: self.len < 4,
             hearts_broken: self.hearts_broken,
         }
@@ -322,7 +357,11 @@ impl Round {
         if self.phase != Phase::Playing {
             return CardSet::EMPTY;
         }
-        legal_cards(&self.settings, self.hands[self.turn.index()], self.trick_state())
+        legal_cards(
+            &self.settings,
+            self.hands[self.turn.index()],
+            self.trick_state(),
+        )
     }
 
     /// Checks that `seat` may play `card` now, naming the rule when it may not.
@@ -331,7 +370,10 @@ impl Round {
             return Err(IllegalPlay::WrongPhase { phase: self.phase });
         }
         if seat != self.turn {
-            return Err(IllegalPlay::NotYourTurn { seat, turn: self.turn });
+            return Err(IllegalPlay::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
         }
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
@@ -359,7 +401,10 @@ impl Round {
     /// May panic, or corrupt the round, if the card is not in
     /// [`legal_moves`](Round::legal_moves); debug builds assert it.
     pub fn play_unchecked(&mut self, card: Card) {
-        debug_assert!(self.legal_moves().contains(card), "{card} is not legal here");
+        debug_assert!(
+            self.legal_moves().contains(card),
+            "{card} is not legal here"
+        );
         let seat = self.turn.index();
         self.hands[seat].remove(card);
         self.plays[self.len as usize] = card;
@@ -417,7 +462,11 @@ impl Round {
     /// May corrupt the round unless the phase is passing, `seat` has not chosen yet and `cards`
     /// are three cards of its hand; debug builds assert it.
     pub fn choose_pass_unchecked(&mut self, seat: Seat, cards: CardSet) {
-        debug_assert!(self.phase == Phase::Passing && cards.len() == 3 && cards.is_subset(self.hands[seat.index()]));
+        debug_assert!(
+            self.phase == Phase::Passing
+                && cards.len() == 3
+                && cards.is_subset(self.hands[seat.index()])
+        );
         self.passes[seat.index()] = cards;
         self.passed |= 1 << seat.index();
         if self.passed == 0b1111 {
@@ -457,14 +506,20 @@ impl Round {
             }
         });
         for seat in Seat::ALL {
-            if self.settings.jack_of_diamonds && self.taken[seat.index()].contains(JACK_OF_DIAMONDS) {
+            if self.settings.jack_of_diamonds && self.taken[seat.index()].contains(JACK_OF_DIAMONDS)
+            {
                 points[seat] -= 10;
             }
             if self.settings.no_tricks_bonus && self.tricks_won[seat.index()] == 0 {
                 points[seat] -= 5;
             }
         }
-        HandResult { points, penalty, moon, tricks: BySeat::new(self.tricks_won) }
+        HandResult {
+            points,
+            penalty,
+            moon,
+            tricks: BySeat::new(self.tricks_won),
+        }
     }
 
     /// What `seat` knows: its own cards and the public play, nothing of the other hands.
@@ -495,8 +550,11 @@ impl Round {
     /// # Ok::<(), hearts::IllegalPlay>(())
     /// ```
     pub fn replay(record: &RoundRecord) -> Result<Round, ReplayError> {
-        let mut round =
-            Round::from_setup(RoundSetup { settings: record.settings, direction: record.direction, hands: record.deal })?;
+        let mut round = Round::from_setup(RoundSetup {
+            settings: record.settings,
+            direction: record.direction,
+            hands: record.deal,
+        })?;
         let chosen = record.passes.iter().filter(|(_, p)| p.is_some()).count();
         if (!record.direction.passes() && chosen > 0)
             || (record.direction.passes() && chosen < 4 && !record.plays.is_empty())
@@ -505,12 +563,16 @@ impl Round {
         }
         for (seat, pass) in record.passes.iter() {
             if let Some(cards) = *pass {
-                round.choose_pass(seat, cards).map_err(|error| ReplayError::Pass { seat, error })?;
+                round
+                    .choose_pass(seat, cards)
+                    .map_err(|error| ReplayError::Pass { seat, error })?;
             }
         }
         for (index, &card) in record.plays.iter().enumerate() {
             let seat = round.to_move().unwrap_or(round.turn);
-            round.play(seat, card).map_err(|error| ReplayError::Play { index, error })?;
+            round
+                .play(seat, card)
+                .map_err(|error| ReplayError::Play { index, error })?;
         }
         Ok(round)
     }

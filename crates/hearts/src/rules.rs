@@ -25,7 +25,11 @@ pub const POINT_CARDS: CardSet = HEARTS.with(QUEEN_OF_SPADES);
 /// ```
 pub const fn penalty_points(cards: CardSet) -> u32 {
     let hearts = cards.intersection(HEARTS).len() as u32;
-    if cards.contains(QUEEN_OF_SPADES) { hearts + 13 } else { hearts }
+    if cards.contains(QUEEN_OF_SPADES) {
+        hearts + 13
+    } else {
+        hearts
+    }
 }
 
 /// The public facts the legal set depends on, besides the hand.
@@ -74,7 +78,12 @@ pub(crate) fn legal_cards(settings: &Settings, hand: CardSet, state: TrickState)
 }
 
 /// The rule a card in `hand` but outside the legal set breaks.
-pub(crate) fn why_illegal(settings: &Settings, hand: CardSet, state: TrickState, card: Card) -> IllegalPlay {
+pub(crate) fn why_illegal(
+    settings: &Settings,
+    hand: CardSet,
+    state: TrickState,
+    card: Card,
+) -> IllegalPlay {
     match state.led {
         Some(suit) if !hand.of_suit(suit).is_empty() => IllegalPlay::MustFollowSuit { suit },
         Some(_) => IllegalPlay::NoPointsOnFirstTrick,
@@ -95,7 +104,11 @@ mod tests {
         text.parse().unwrap()
     }
 
-    const LEADING: TrickState = TrickState { led: None, first_trick: false, hearts_broken: false };
+    const LEADING: TrickState = TrickState {
+        led: None,
+        first_trick: false,
+        hearts_broken: false,
+    };
 
     #[test]
     fn point_values() {
@@ -112,9 +125,16 @@ mod tests {
         // "Follow suit when able."
         let s = Settings::default();
         let hand = set("2D 9D AS 5H");
-        let state = TrickState { led: Some(Suit::Diamonds), first_trick: false, hearts_broken: false };
+        let state = TrickState {
+            led: Some(Suit::Diamonds),
+            first_trick: false,
+            hearts_broken: false,
+        };
         assert_eq!(legal_cards(&s, hand, state), set("2D 9D"));
-        let state = TrickState { led: Some(Suit::Clubs), ..state };
+        let state = TrickState {
+            led: Some(Suit::Clubs),
+            ..state
+        };
         assert_eq!(legal_cards(&s, hand, state), hand, "void: anything");
     }
 
@@ -124,14 +144,29 @@ mod tests {
         let s = Settings::default();
         assert_eq!(legal_cards(&s, set("2H 3H QS"), LEADING), set("QS"));
         assert_eq!(legal_cards(&s, set("2H 3H"), LEADING), set("2H 3H"));
-        let broken = TrickState { hearts_broken: true, ..LEADING };
+        let broken = TrickState {
+            hearts_broken: true,
+            ..LEADING
+        };
         assert_eq!(legal_cards(&s, set("2H 3H QS"), broken), set("2H 3H QS"));
         // Variant: leading hearts when only Q♠ and hearts remain.
-        let only_queen = Settings { lead_hearts_with_only_queen: true, ..s };
-        assert_eq!(legal_cards(&only_queen, set("2H 3H QS"), LEADING), set("2H 3H QS"));
-        assert_eq!(legal_cards(&only_queen, set("2H 3H KS"), LEADING), set("KS"));
+        let only_queen = Settings {
+            lead_hearts_with_only_queen: true,
+            ..s
+        };
+        assert_eq!(
+            legal_cards(&only_queen, set("2H 3H QS"), LEADING),
+            set("2H 3H QS")
+        );
+        assert_eq!(
+            legal_cards(&only_queen, set("2H 3H KS"), LEADING),
+            set("KS")
+        );
         // Variant: hearts need not be broken at all.
-        let free = Settings { must_break_hearts: false, ..s };
+        let free = Settings {
+            must_break_hearts: false,
+            ..s
+        };
         assert_eq!(legal_cards(&free, set("2H 4C"), LEADING), set("2H 4C"));
     }
 
@@ -139,33 +174,71 @@ mod tests {
     fn first_trick_lead_and_discards() {
         // "The holder of 2♣ leads it to the first trick."
         let s = Settings::default();
-        let first = TrickState { led: None, first_trick: true, hearts_broken: false };
+        let first = TrickState {
+            led: None,
+            first_trick: true,
+            hearts_broken: false,
+        };
         assert_eq!(legal_cards(&s, set("2C 5C AD"), first), set("2C"));
         // Variant: any club may lead trick one.
-        let any = Settings { any_club_leads: true, ..s };
+        let any = Settings {
+            any_club_leads: true,
+            ..s
+        };
         assert_eq!(legal_cards(&any, set("2C 5C AD"), first), set("2C 5C"));
         // "A player void in clubs may not play a heart or Q♠ unless the hand holds nothing else."
-        let follow = TrickState { led: Some(Suit::Clubs), ..first };
+        let follow = TrickState {
+            led: Some(Suit::Clubs),
+            ..first
+        };
         assert_eq!(legal_cards(&s, set("QS 4H 9D"), follow), set("9D"));
         assert_eq!(legal_cards(&s, set("QS 4H"), follow), set("QS 4H"));
         // Variant: points allowed on the first trick.
-        let points = Settings { points_on_first_trick: true, ..s };
-        assert_eq!(legal_cards(&points, set("QS 4H 9D"), follow), set("QS 4H 9D"));
+        let points = Settings {
+            points_on_first_trick: true,
+            ..s
+        };
+        assert_eq!(
+            legal_cards(&points, set("QS 4H 9D"), follow),
+            set("QS 4H 9D")
+        );
     }
 
     #[test]
     fn illegal_cards_name_their_rule() {
         let s = Settings::default();
-        let follow = TrickState { led: Some(Suit::Clubs), first_trick: true, hearts_broken: false };
-        assert_eq!(why_illegal(&s, set("QS 9D"), follow, QUEEN_OF_SPADES), IllegalPlay::NoPointsOnFirstTrick);
+        let follow = TrickState {
+            led: Some(Suit::Clubs),
+            first_trick: true,
+            hearts_broken: false,
+        };
+        assert_eq!(
+            why_illegal(&s, set("QS 9D"), follow, QUEEN_OF_SPADES),
+            IllegalPlay::NoPointsOnFirstTrick
+        );
         assert_eq!(
             why_illegal(&s, set("3C 9D"), follow, JACK_OF_DIAMONDS),
             IllegalPlay::MustFollowSuit { suit: Suit::Clubs }
         );
-        let first = TrickState { led: None, ..follow };
-        assert_eq!(why_illegal(&s, set("2C 3C"), first, "3C".parse().unwrap()), IllegalPlay::MustLeadTwoOfClubs);
-        let any = Settings { any_club_leads: true, ..s };
-        assert_eq!(why_illegal(&any, set("2C 3D"), first, "3D".parse().unwrap()), IllegalPlay::MustLeadClub);
-        assert_eq!(why_illegal(&s, set("2H 3D"), LEADING, "2H".parse().unwrap()), IllegalPlay::HeartsNotBroken);
+        let first = TrickState {
+            led: None,
+            ..follow
+        };
+        assert_eq!(
+            why_illegal(&s, set("2C 3C"), first, "3C".parse().unwrap()),
+            IllegalPlay::MustLeadTwoOfClubs
+        );
+        let any = Settings {
+            any_club_leads: true,
+            ..s
+        };
+        assert_eq!(
+            why_illegal(&any, set("2C 3D"), first, "3D".parse().unwrap()),
+            IllegalPlay::MustLeadClub
+        );
+        assert_eq!(
+            why_illegal(&s, set("2H 3D"), LEADING, "2H".parse().unwrap()),
+            IllegalPlay::HeartsNotBroken
+        );
     }
 }

@@ -71,7 +71,9 @@ impl fmt::Display for PassDirection {
 
 /// The error for text that names no pass direction or schedule.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown pass direction or schedule {0:?} (expected left, right, across, hold, cycle or none)")]
+#[error(
+    "unknown pass direction or schedule {0:?} (expected left, right, across, hold, cycle or none)"
+)]
 pub struct ParsePassError(pub String);
 
 impl FromStr for PassDirection {
@@ -132,7 +134,10 @@ impl FromStr for PassSchedule {
         match s.trim().to_ascii_lowercase().as_str() {
             "cycle" | "c" => Ok(PassSchedule::Cycle),
             "none" | "no" | "off" => Ok(PassSchedule::NoPassing),
-            other => other.parse().map(PassSchedule::Fixed).map_err(|_| ParsePassError(s.to_owned())),
+            other => other
+                .parse()
+                .map(PassSchedule::Fixed)
+                .map_err(|_| ParsePassError(s.to_owned())),
         }
     }
 }
@@ -239,6 +244,9 @@ impl Settings {
 
     /// OpenSpiel's `hearts` defaults: as Microsoft, but Q♠ breaks hearts.
     pub const fn open_spiel() -> Settings {
-        Settings { queen_breaks_hearts: true, ..Settings::MICROSOFT }
+        Settings {
+            queen_breaks_hearts: true,
+            ..Settings::MICROSOFT
+        }
     }
 }

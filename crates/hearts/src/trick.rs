@@ -29,7 +29,11 @@ const FILLER: Card = Card::new(Rank::Two, Suit::Clubs);
 impl Trick {
     /// A trick led by `leader` with `cards` played in turn (only the first four are kept).
     pub fn new(leader: Seat, cards: &[Card]) -> Trick {
-        let mut trick = Trick { leader, cards: [FILLER; 4], len: 0 };
+        let mut trick = Trick {
+            leader,
+            cards: [FILLER; 4],
+            len: 0,
+        };
         for &card in cards.iter().take(4) {
             trick.cards[trick.len as usize] = card;
             trick.len += 1;
@@ -49,7 +53,10 @@ impl Trick {
 
     /// `(seat, card)` pairs in play order.
     pub fn plays(&self) -> impl ExactSizeIterator<Item = (Seat, Card)> + '_ {
-        self.cards().iter().enumerate().map(|(i, &card)| (self.leader.offset(i, 4), card))
+        self.cards()
+            .iter()
+            .enumerate()
+            .map(|(i, &card)| (self.leader.offset(i, 4), card))
     }
 
     /// The card `seat` played to this trick, if it has played.
@@ -94,7 +101,11 @@ impl Trick {
 
     /// The winner of a complete trick (`None` until four cards are in).
     pub fn winner(&self) -> Option<Seat> {
-        if self.is_complete() { self.winning().map(|(seat, _)| seat) } else { None }
+        if self.is_complete() {
+            self.winning().map(|(seat, _)| seat)
+        } else {
+            None
+        }
     }
 
     /// The penalty points in the trick so far.
@@ -133,7 +144,11 @@ mod tests {
     fn highest_card_of_the_led_suit_wins() {
         // "The highest card of the led suit wins."
         let trick = Trick::new(SOUTH, &cards("5D AH 9D 2D"));
-        assert_eq!(trick.winner(), Some(Seat::ALL[0]), "9D, played third from South, is North");
+        assert_eq!(
+            trick.winner(),
+            Some(Seat::ALL[0]),
+            "9D, played third from South, is North"
+        );
         assert_eq!(trick.card_of(WEST), Some("AH".parse().unwrap()));
         let partial = Trick::new(SOUTH, &cards("5D AS"));
         assert_eq!(partial.winner(), None);

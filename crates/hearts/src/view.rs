@@ -187,7 +187,10 @@ impl View {
 
     /// Every card played so far.
     pub fn played(&self) -> CardSet {
-        self.tricks.iter().flat_map(|t| t.cards().iter().copied()).collect()
+        self.tricks
+            .iter()
+            .flat_map(|t| t.cards().iter().copied())
+            .collect()
     }
 
     /// The cards held by the other seats, as far as this seat can tell (all standard cards
@@ -222,7 +225,12 @@ impl View {
     pub fn check_play(&self, card: Card) -> Result<(), IllegalPlay> {
         match self.turn {
             None => return Err(IllegalPlay::WrongPhase { phase: self.phase }),
-            Some(turn) if turn != self.seat => return Err(IllegalPlay::NotYourTurn { seat: self.seat, turn }),
+            Some(turn) if turn != self.seat => {
+                return Err(IllegalPlay::NotYourTurn {
+                    seat: self.seat,
+                    turn,
+                });
+            }
             Some(_) => {}
         }
         if !self.hand.contains(card) {
@@ -256,7 +264,10 @@ mod tests {
                 }
                 for suit in Suit::ALL {
                     if view.is_void(other, suit) {
-                        assert!(round.hand(other).of_suit(suit).is_empty(), "a revealed void is real");
+                        assert!(
+                            round.hand(other).of_suit(suit).is_empty(),
+                            "a revealed void is real"
+                        );
                     }
                 }
             }
