@@ -22,7 +22,7 @@ mod view;
 pub use bot::{Bot, RandomBot, RuleBot};
 pub use error::{IllegalPass, IllegalPlay, NextHandError, ReplayError, SetupError};
 pub use game::{Action, Game, GameReplayError, HandSummary};
-pub use playout::{PlayoutStats, random_hand, random_hands};
+pub use playout::{CHECKSUM_SEED_42_X1000, PlayoutStats, random_hand, random_hands};
 pub use round::{HandResult, Phase, Round, RoundRecord, RoundSetup};
 pub use rules::{
     HEARTS, JACK_OF_DIAMONDS, POINT_CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, penalty_points,

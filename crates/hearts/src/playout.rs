@@ -33,6 +33,10 @@ pub fn random_hand<R: Rng + ?Sized>(
     round.result().expect("52 cards end the hand")
 }
 
+/// The checksum of `random_hands(Settings::default(), 42, 1000)`, pinned by a test and
+/// asserted by the benchmark.
+pub const CHECKSUM_SEED_42_X1000: u64 = 9_636_061_179_922_184_291;
+
 /// The outcome of [`random_hands`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayoutStats {
@@ -72,4 +76,17 @@ pub fn random_hands(settings: Settings, seed: u64, hands: u64) -> PlayoutStats {
         stats.moons += u64::from(result.moon.is_some());
     }
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_seed_checksum_is_pinned() {
+        // The golden value the benchmark and `hearts bench` print: it changes only if the deal,
+        // the random choices or the rules change.
+        let stats = random_hands(Settings::default(), 42, 1000);
+        assert_eq!((stats.checksum, stats.moons), (CHECKSUM_SEED_42_X1000, 10));
+    }
 }
