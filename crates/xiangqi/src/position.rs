@@ -527,6 +527,12 @@ impl Position {
         self.fullmoves
     }
 
+    /// True if both positions have the same pieces on the same squares and the same side to
+    /// move (counters ignored): the repetition test.
+    pub fn board_eq(&self, other: &Position) -> bool {
+        self.board == other.board && self.turn == other.turn
+    }
+
     /// The Zobrist hash of board and side to move (counters excluded), kept incrementally.
     #[inline]
     pub fn hash(&self) -> u64 {

@@ -1,0 +1,446 @@
+//! [`Game`]: a position plus its history, with undo and adjudication by a [`RuleSet`].
+//!
+//! # Repetition rules
+//! Xiangqi forbids forcing a draw by repetition with "perpetual" attacks. The rule sets:
+//!
+//! - [`RepetitionRule::Asian`] (the default) follows the core of the Asian Xiangqi Federation
+//!   rules as adopted by the World Xiangqi Federation (WXF): when a position repeats, each
+//!   side's moves since its previous occurrence are classified. A side whose every move gave
+//!   check checks perpetually; a side whose every move gave check or chased (newly attacked
+//!   the same enemy piece, see below) chases perpetually. Check outranks chase: a perpetual
+//!   checker loses against a side that does not check every move; a perpetual chaser loses
+//!   against a side that neither checks nor chases (an "idle" move in the cycle makes that
+//!   side innocent). Two sides with the same verdict draw.
+//! - [`RepetitionRule::Simple`] is common engine and online-server practice: perpetual check
+//!   loses, every other repetition is a draw.
+//!
+//! A *chase* here is a move after which the mover newly threatens a legal capture of an
+//! enemy piece other than the general and an uncrossed soldier, by a piece other than its
+//! general or a soldier (both may chase freely under AXF rules), where the target is either
+//! unprotected (the opponent cannot legally recapture) or a chariot attacked by a lesser
+//! piece. Across the cycle the chased piece must be the same one (followed as it moves).
+//! This is the standard engine approximation of the AXF chase rules; the full rule book has
+//! further special cases (e.g. mutual chases of different value, "one chase one idle"
+//! exchanges, and the Chinese Xiangqi Association's variant rules) that are not modelled.
+//!
+//! # Other draws
+//! - The natural move limit: by default 60 moves (120 plies) without a capture is a draw
+//!   ([`RuleSet::move_limit`]). With [`RuleSet::limit_counts_checks`] set to `false`, plies
+//!   that give check are not counted (the Chinese Xiangqi Association practice of not
+//!   letting checks run out the clock); by default every ply counts, as in WXF.
+//! - Insufficient material: neither side has a chariot, horse, cannon or soldier.
+
+use crate::moves::Move;
+use crate::position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
+use crate::types::{Color, Role};
+
+/// How repetitions are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RepetitionRule {
+    /// AXF/WXF: perpetual check loses, perpetual chase loses, check outranks chase.
+    #[default]
+    Asian,
+    /// Perpetual check loses, any other repetition draws.
+    Simple,
+    /// Repetitions are never adjudicated.
+    Off,
+}
+
+/// The adjudication settings of a [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RuleSet {
+    /// How repetitions are judged.
+    pub repetition: RepetitionRule,
+    /// How many occurrences of a position trigger the repetition rule (default 3).
+    pub repetition_count: u8,
+    /// Moves (pairs of plies) without a capture before the game is drawn; `None` disables
+    /// the limit. Default 60.
+    pub move_limit: Option<u32>,
+    /// Whether checking plies count towards the move limit (default `true`).
+    pub limit_counts_checks: bool,
+    /// Whether a game without attacking pieces on either side is drawn (default `true`).
+    pub insufficient_material: bool,
+}
+
+impl RuleSet {
+    /// AXF/WXF rules: threefold repetition judged for perpetual check and chase, 60-move
+    /// limit, insufficient material.
+    pub const ASIAN: RuleSet = RuleSet {
+        repetition: RepetitionRule::Asian,
+        repetition_count: 3,
+        move_limit: Some(60),
+        limit_counts_checks: true,
+        insufficient_material: true,
+    };
+
+    /// Common engine practice: perpetual check loses, other repetitions draw.
+    pub const SIMPLE: RuleSet = RuleSet { repetition: RepetitionRule::Simple, ..RuleSet::ASIAN };
+}
+
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet::ASIAN
+    }
+}
+
+/// One played move and what the rules need to know about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    before: Position,
+    mv: Move,
+    check: bool,
+    chase: u128,
+}
+
+/// A game: the start position, the moves played, the current position, undo and
+/// adjudication.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    history: Vec<Entry>,
+    rules: RuleSet,
+    declared: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::default())
+    }
+}
+
+fn bit(sq: usize) -> u128 {
+    1u128 << sq
+}
+
+/// Enemy pieces the side to move in `pos` threatens in the chase sense (see the module docs).
+fn threats(pos: &Position) -> u128 {
+    let us = pos.turn();
+    let mut set = 0u128;
+    for &m in &pos.legal_moves() {
+        let (Some(attacker), Some(target)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else { continue };
+        if matches!(attacker.role, Role::General | Role::Soldier)
+            || target.role == Role::General
+            || (target.role == Role::Soldier && m.to.on_side_of(target.color))
+        {
+            continue;
+        }
+        let counts = (target.role == Role::Chariot && attacker.role != Role::Chariot) || {
+            let mut after = *pos;
+            after.play_unchecked(m);
+            !after.legal_moves().iter().any(|r| r.to == m.to)
+        };
+        if counts {
+            set |= bit(m.to.index());
+        }
+        debug_assert_eq!(attacker.color, us);
+    }
+    set
+}
+
+/// The enemy pieces newly chased by the move from `before` to `after` (0 if it gives check).
+fn chased(before: &Position, after: &Position) -> u128 {
+    let Some(again) = after.null_move() else { return 0 };
+    threats(&again) & !threats(before)
+}
+
+impl Game {
+    /// A game from `start` with the default (AXF/WXF) rules.
+    pub fn new(start: Position) -> Game {
+        Game::with_rules(start, RuleSet::default())
+    }
+
+    /// A game from `start` judged by `rules`.
+    pub fn with_rules(start: Position, rules: RuleSet) -> Game {
+        Game { start, position: start, history: Vec::new(), rules, declared: None }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Changes the rules (takes effect for the next [`Game::outcome`]).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.iter().map(|e| e.mv)
+    }
+
+    /// The position before ply `ply` (0 = start); `ply == len` is the current position.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        match self.history.get(ply) {
+            Some(e) => Some(&e.before),
+            None if ply == self.history.len() => Some(&self.position),
+            None => None,
+        }
+    }
+
+    /// Number of plies played.
+    pub fn len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// True before the first move.
+    pub fn is_empty(&self) -> bool {
+        self.history.is_empty()
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|e| e.mv)
+    }
+
+    /// Plays a legal move; on error nothing changes. Moves are accepted even after the game
+    /// is over by the rules (callers check [`Game::outcome`]).
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if !self.position.is_legal(m) {
+            return Err(IllegalMoveError(m));
+        }
+        let before = self.position;
+        let mut after = before;
+        after.play_unchecked(m);
+        let check = after.is_check();
+        let chase = if check || self.rules.repetition != RepetitionRule::Asian { 0 } else { chased(&before, &after) };
+        self.history.push(Entry { before, mv: m, check, chase });
+        self.position = after;
+        self.declared = None;
+        Ok(())
+    }
+
+    /// Takes back the last move, returning it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let e = self.history.pop()?;
+        self.position = e.before;
+        self.declared = None;
+        Some(e.mv)
+    }
+
+    /// Records a resignation by `color`.
+    pub fn resign(&mut self, color: Color) {
+        self.declared = Some(Outcome::Win { winner: color.other(), reason: WinReason::Resignation });
+    }
+
+    /// Records a draw by agreement.
+    pub fn agree_draw(&mut self) {
+        self.declared = Some(Outcome::Draw(DrawReason::Agreement));
+    }
+
+    /// How many times the current position has occurred (1 if it is new).
+    pub fn repetitions(&self) -> usize {
+        let h = self.position.hash();
+        1 + self.history.iter().filter(|e| e.before.hash() == h && e.before.board_eq(&self.position)).count()
+    }
+
+    /// The result, if the game is over: a declared result, checkmate or stalemate, then the
+    /// repetition rule, the move limit and insufficient material, in that order.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.declared {
+            return Some(o);
+        }
+        if let Some(o) = self.position.outcome() {
+            return Some(o);
+        }
+        if let Some(o) = self.repetition_outcome() {
+            return Some(o);
+        }
+        if let Some(limit) = self.rules.move_limit
+            && self.plies_without_capture() >= 2 * limit
+        {
+            return Some(Outcome::Draw(DrawReason::MoveLimit));
+        }
+        if self.rules.insufficient_material && self.position.insufficient_material() {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        None
+    }
+
+    /// Plies since the last capture, as counted for the move limit.
+    pub fn plies_without_capture(&self) -> u32 {
+        let mut n = 0;
+        for e in self.history.iter().rev() {
+            if e.before.capture_of(e.mv).is_some() {
+                return n;
+            }
+            if self.rules.limit_counts_checks || !e.check {
+                n += 1;
+            }
+        }
+        n + self.start.halfmoves()
+    }
+
+    /// The repetition verdict for the current position, if it has occurred often enough.
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        if self.rules.repetition == RepetitionRule::Off {
+            return None;
+        }
+        let h = self.position.hash();
+        let mut count = 1;
+        let mut last = None;
+        for (i, e) in self.history.iter().enumerate().rev() {
+            if e.before.hash() == h && e.before.board_eq(&self.position) {
+                count += 1;
+                last.get_or_insert(i);
+            }
+        }
+        if count < usize::from(self.rules.repetition_count.max(2)) {
+            return None;
+        }
+        let cycle = &self.history[last?..];
+        let level = |side: Color| -> u8 {
+            let mut all_check = true;
+            let mut all_forcing = true;
+            let mut chased: Option<u128> = None;
+            for e in cycle {
+                if e.before.turn() == side {
+                    if e.check {
+                        continue;
+                    }
+                    all_check = false;
+                    if e.chase == 0 {
+                        all_forcing = false;
+                    } else {
+                        chased = Some(chased.map_or(e.chase, |s| s & e.chase));
+                    }
+                } else if let Some(s) = chased.as_mut()
+                    && *s & bit(e.mv.from.index()) != 0
+                {
+                    *s = (*s & !bit(e.mv.from.index())) | bit(e.mv.to.index());
+                }
+            }
+            if all_check {
+                2
+            } else if self.rules.repetition == RepetitionRule::Asian && all_forcing && chased.is_some_and(|s| s != 0) {
+                1
+            } else {
+                0
+            }
+        };
+        let (red, black) = (level(Color::Red), level(Color::Black));
+        let reason = |l: u8| if l == 2 { WinReason::PerpetualCheck } else { WinReason::PerpetualChase };
+        Some(match red.cmp(&black) {
+            std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::Repetition),
+            std::cmp::Ordering::Greater => Outcome::Win { winner: Color::Black, reason: reason(red) },
+            std::cmp::Ordering::Less => Outcome::Win { winner: Color::Red, reason: reason(black) },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str, rules: RuleSet) -> Game {
+        Game::with_rules(Position::from_fen_with(fen, crate::Validation::Permissive).expect("fen"), rules)
+    }
+
+    fn play_all(g: &mut Game, moves: &[&str]) {
+        for m in moves {
+            let mv = g.position().parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            g.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn undo_restores_exactly() {
+        let mut g = Game::default();
+        play_all(&mut g, &["h2e2", "h9g7", "h0g2", "i9h9"]);
+        let p = *g.position();
+        play_all(&mut g, &["i0h0"]);
+        assert_eq!(g.undo(), Some("i0h0".parse().unwrap()));
+        assert_eq!(*g.position(), p);
+        while g.undo().is_some() {}
+        assert_eq!(*g.position(), Position::default());
+        assert!(g.is_empty());
+    }
+
+    #[test]
+    fn perpetual_check_loses() {
+        // The red chariot checks on the d- and e-files in turn; the black general steps
+        // between d9 and e9 (f9 would face the red general on f0).
+        let mut g = game("3k5/9/9/9/9/9/9/9/R8/5K3 w", RuleSet::ASIAN);
+        play_all(&mut g, &["a1d1", "d9e9"]);
+        for _ in 0..2 {
+            assert_eq!(g.outcome(), None);
+            play_all(&mut g, &["d1e1", "e9d9", "e1d1", "d9e9"]);
+        }
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck }));
+        // The simple rule set agrees on perpetual check.
+        let mut s = g.clone();
+        s.set_rules(RuleSet::SIMPLE);
+        assert_eq!(s.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck }));
+    }
+
+    const CHASE: &str = "3k5/8n/R8/9/9/9/9/9/9/5K3 w";
+    const CHASE_CYCLE: [&str; 4] = ["a7a8", "i8g7", "a8a7", "g7i8"];
+
+    #[test]
+    fn perpetual_chase_loses_under_asian_rules_only() {
+        // The red chariot attacks the unprotected black horse on rank 8, then on rank 7, as
+        // it jumps between i8 and g7.
+        let mut g = game(CHASE, RuleSet::ASIAN);
+        play_all(&mut g, &CHASE_CYCLE);
+        assert_eq!(g.outcome(), None);
+        play_all(&mut g, &CHASE_CYCLE);
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualChase }));
+        let mut s = game(CHASE, RuleSet::SIMPLE);
+        play_all(&mut s, &CHASE_CYCLE);
+        play_all(&mut s, &CHASE_CYCLE);
+        assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    }
+
+    #[test]
+    fn chasing_a_protected_horse_is_not_a_chase() {
+        // A black advisor... the horse on i8 is protected by a black chariot on i9 and g7 by
+        // a black chariot on g9, so the red chariot's attacks are not chases: a draw.
+        let mut g = game("3k2r1r/8n/R8/9/9/9/9/9/9/5K3 w", RuleSet::ASIAN);
+        play_all(&mut g, &CHASE_CYCLE);
+        play_all(&mut g, &CHASE_CYCLE);
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    }
+
+    #[test]
+    fn idle_repetition_draws() {
+        let mut g = Game::default();
+        let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+        play_all(&mut g, &cycle);
+        assert_eq!(g.outcome(), None);
+        play_all(&mut g, &cycle);
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+        let mut off = g.clone();
+        off.set_rules(RuleSet { repetition: RepetitionRule::Off, ..RuleSet::ASIAN });
+        assert_eq!(off.outcome(), None);
+    }
+
+    #[test]
+    fn move_limit_and_material() {
+        let mut g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 118 60", RuleSet::ASIAN);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+        g.set_rules(RuleSet { insufficient_material: false, ..RuleSet::ASIAN });
+        assert_eq!(g.outcome(), None);
+        play_all(&mut g, &["e1f2", "d9d8"]);
+        assert_eq!(g.plies_without_capture(), 120);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::MoveLimit)));
+        g.set_rules(RuleSet { move_limit: None, insufficient_material: false, ..RuleSet::ASIAN });
+        assert_eq!(g.outcome(), None);
+    }
+}
