@@ -10,6 +10,7 @@ mod game;
 mod moves;
 mod notation;
 mod perft;
+mod pgn;
 mod position;
 mod setup;
 mod tables;
@@ -20,6 +21,7 @@ pub use game::{Game, RepetitionRule, RuleSet};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use notation::{Description, MoveTextError, Notation, Op, Origin, Script, file_number};
 pub use perft::{perft, perft_divide};
+pub use pgn::{PgnError, PgnGame, read_move_list, read_pgn, write_iccs_list, write_pgn};
 pub use position::{
     DrawReason, FenError, IllegalMoveError, Outcome, Position, PositionError, Validation, WinReason,
     naive_legal_moves,
