@@ -14,6 +14,7 @@ mod deal;
 mod game;
 mod moves;
 mod rules;
+pub mod solver;
 mod state;
 
 pub use analysis::{AutoMove, Status};

@@ -1,0 +1,175 @@
+//! The search: depth-first over [`Step`]s with a transposition table, dominance moves and
+//! move pruning.
+//!
+//! # Why it is exact
+//! Every position reachable from the root through the steps the generator keeps is visited at
+//! most once (the transposition table holds the key of every position entered: a position is
+//! either on the current path or fully explored without a win, and with no score or depth in
+//! play, a position's winnability does not depend on how it was reached). So when the stack
+//! empties, no kept step sequence wins, and `Impossible` is proved as long as every pruning
+//! rule only drops moves that a winning line never needs:
+//!
+//! - **Dominance (safe foundation moves).** When [`State::forced_step`] finds a card that can go
+//!   up safely, it is the only child: see [`State::is_safe`] for the rule and its proof.
+//! - **The stock as a reachable-card set.** Stock turns and recycles are not searched one by
+//!   one; a talon step plays any card the current pass (or one recycle) can bring to the top
+//!   of the waste. Turning without playing changes nothing but the waste position, and two
+//!   recycles in a row give back the same arrangement, so no line is lost; with a pass limit
+//!   a recycle is only used where no recycle-free way exists, and it is counted.
+//! - **King shuffles.** A King-based run with nothing under it never moves to an empty pile
+//!   (the result is the same position with two columns swapped), and of several empty piles
+//!   only the first is tried (they are interchangeable).
+//! - **Foundation cards coming back** are searched (some deals need them), except a card the
+//!   dominance rule would send straight back up.
+//! - **Canonical key.** Positions that differ only by the order of the piles share a key
+//!   ([`State::key`]).
+//!
+//! Move ordering (reveals first, then foundation moves, talon plays, emptying a pile, partial
+//! runs, foundation cards last) only changes how fast a win is found, never the verdict.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use super::state::{State, Step};
+use super::{Budget, Verdict};
+use crate::Move;
+
+/// The table's hasher: keys are already well-mixed 128-bit hashes, so their low half is used
+/// as is.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+
+    fn write_u128(&mut self, v: u128) {
+        self.0 = v as u64;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The transposition table: keys of every position entered.
+pub(crate) type Table = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+
+struct Frame {
+    state: State,
+    steps: Vec<(i32, Step)>,
+    next: usize,
+}
+
+impl Frame {
+    fn fill(&mut self, state: State) {
+        self.state = state;
+        self.next = 0;
+        if let Some(step) = state.forced_step() {
+            self.steps.clear();
+            self.steps.push((0, step));
+        } else {
+            state.steps(&mut self.steps);
+        }
+    }
+}
+
+/// Search statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// Positions generated (children made by a step).
+    pub nodes: u64,
+    /// Distinct positions entered (the table's size).
+    pub states: u64,
+}
+
+/// Reusable search memory.
+#[derive(Default)]
+pub(crate) struct Engine {
+    table: Table,
+    frames: Vec<Frame>,
+}
+
+impl Engine {
+    /// Searches `root` within `budget`.
+    pub(crate) fn run(&mut self, root: State, budget: Budget) -> (Verdict, Counts) {
+        self.table.clear();
+        let mut counts = Counts::default();
+        if root.is_won() || root.is_trivially_won() {
+            let mut line = Vec::new();
+            let mut steps = Vec::new();
+            root.finish(&mut steps);
+            expand_all(root, &steps, &mut line);
+            return (Verdict::Win(line), counts);
+        }
+        let start = Instant::now();
+        self.table.insert(root.key());
+        if self.frames.is_empty() {
+            self.frames.push(Frame {
+                state: root,
+                steps: Vec::new(),
+                next: 0,
+            });
+        }
+        self.frames[0].fill(root);
+        let mut depth = 0;
+        loop {
+            let frame = &mut self.frames[depth];
+            let Some(&(_, step)) = frame.steps.get(frame.next) else {
+                if depth == 0 {
+                    counts.states = self.table.len() as u64;
+                    return (Verdict::Impossible, counts);
+                }
+                depth -= 1;
+                continue;
+            };
+            frame.next += 1;
+            let mut child = frame.state;
+            child.apply(step);
+            counts.nodes += 1;
+            if budget.nodes.is_some_and(|max| counts.nodes > max)
+                || (counts.nodes & 0x3FF == 0
+                    && budget.time.is_some_and(|max| start.elapsed() > max))
+            {
+                counts.states = self.table.len() as u64;
+                return (Verdict::Unknown, counts);
+            }
+            if child.is_won() || child.is_trivially_won() {
+                let mut line = Vec::new();
+                for frame in &self.frames[..=depth] {
+                    frame
+                        .state
+                        .expand(frame.steps[frame.next - 1].1, &mut line);
+                }
+                let mut steps = Vec::new();
+                child.finish(&mut steps);
+                expand_all(child, &steps, &mut line);
+                counts.states = self.table.len() as u64;
+                return (Verdict::Win(line), counts);
+            }
+            if !self.table.insert(child.key()) {
+                continue;
+            }
+            depth += 1;
+            if self.frames.len() == depth {
+                self.frames.push(Frame {
+                    state: child,
+                    steps: Vec::new(),
+                    next: 0,
+                });
+            }
+            self.frames[depth].fill(child);
+        }
+    }
+}
+
+fn expand_all(mut state: State, steps: &[Step], line: &mut Vec<Move>) {
+    for &step in steps {
+        state.expand(step, line);
+        state.apply(step);
+    }
+}

@@ -1,0 +1,568 @@
+//! The solver's compact position and its macro moves ("steps").
+//!
+//! # Representation
+//! A card is one byte, `rank << 2 | suit` (rank 1..=13 with Ace = 1, suit as
+//! [`Suit::index`]), so rank, suit and colour are shifts and masks. A [`State`] is about 190
+//! bytes with no heap data: the seven piles (face-down cards at the bottom, then a face-up run),
+//! the talon (waste followed by the stock in turning order, exactly as [`Klondike`] keeps it),
+//! the four foundation heights and the recycles still allowed. Score is not part of it: it never
+//! changes what can be played.
+//!
+//! # Steps: the stock as a reachable-card set
+//! The solver never searches single stock turns. A [`Step::Talon`] plays one card of the talon
+//! directly, jumping over the stock turns (and at most one recycle) needed to bring it to the
+//! top of the waste; [`State::talon_positions`] lists the cards reachable that way. Between two
+//! plays from the talon, a second recycle brings back exactly the arrangement of the first, so
+//! one recycle is enough, and a position reachable without a recycle is never worse than the same
+//! one reached with it (more passes left), so the recycle variant is only listed for positions
+//! the current pass cannot reach. [`State::expand`] turns a step back into the public
+//! [`Move`]s (`stock` × k, `recycle`, `stock` × j, then the play).
+
+use cards_core::{Card, Rank, Suit};
+
+use crate::{Klondike, Move, PILES};
+
+/// The most cards a pile can hold: 6 face-down cards under a King-to-Ace run.
+pub(crate) const MAX_PILE: usize = 19;
+/// The talon's size (24 cards at the deal, never more).
+pub(crate) const MAX_TALON: usize = 24;
+/// `Step` target meaning "the foundation".
+pub(crate) const FOUNDATION: u8 = 7;
+/// `State::recycles_left` value meaning "no pass limit".
+pub(crate) const UNLIMITED: u8 = u8::MAX;
+
+/// A card's rank, 1 (Ace) to 13 (King).
+#[inline]
+pub(crate) const fn rank(c: u8) -> u8 {
+    c >> 2
+}
+
+/// A card's suit index (`Suit::index`: clubs, diamonds, hearts, spades).
+#[inline]
+pub(crate) const fn suit(c: u8) -> usize {
+    (c & 3) as usize
+}
+
+/// Whether a card is red (diamonds or hearts).
+#[inline]
+pub(crate) const fn red(c: u8) -> bool {
+    matches!(c & 3, 1 | 2)
+}
+
+/// Whether `c` goes on `onto` in the tableau.
+#[inline]
+pub(crate) const fn fits(c: u8, onto: u8) -> bool {
+    rank(c) + 1 == rank(onto) && red(c) != red(onto)
+}
+
+/// The solver's byte for a public card (standard cards only).
+pub(crate) fn encode(card: Card) -> u8 {
+    let rank = card.rank().map_or(0, Rank::ace_low);
+    let suit = card.suit().map_or(0, Suit::index);
+    (rank << 2) | suit as u8
+}
+
+/// The public card for a solver byte.
+#[cfg(test)]
+pub(crate) fn decode(c: u8) -> Card {
+    let rank = Rank::from_ace_low(rank(c)).unwrap_or(Rank::Ace);
+    let suit = Suit::from_index(suit(c)).unwrap_or(Suit::Clubs);
+    Card::new(rank, suit)
+}
+
+/// One solver move: a public move, except that a talon play includes the stock turns and the
+/// recycle that bring the card to the top of the waste.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Play talon card `pos` (0-based from the bottom of the waste) to pile `to` or to its
+    /// foundation (`to == FOUNDATION`), after turning the stock (and recycling first when
+    /// `recycle`) until it is the waste's top.
+    Talon { pos: u8, recycle: bool, to: u8 },
+    /// A pile's top card to its foundation.
+    PileToFoundation(u8),
+    /// The top `count` cards of pile `from` onto pile `to`.
+    PileToPile { from: u8, count: u8, to: u8 },
+    /// A foundation's top card (suit index) onto pile `to`.
+    FoundationToPile { suit: u8, to: u8 },
+}
+
+/// The solver's position. See the module documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    piles: [[u8; MAX_PILE]; PILES],
+    len: [u8; PILES],
+    down: [u8; PILES],
+    talon: [u8; MAX_TALON],
+    talon_len: u8,
+    waste: u8,
+    found: [u8; 4],
+    recycles_left: u8,
+    draw: u8,
+    foundation_to_tableau: bool,
+}
+
+impl State {
+    /// The solver's copy of a public position.
+    pub(crate) fn new(position: &Klondike) -> State {
+        let mut piles = [[0; MAX_PILE]; PILES];
+        let mut len = [0; PILES];
+        let mut down = [0; PILES];
+        for i in 0..PILES {
+            for (slot, &card) in piles[i].iter_mut().zip(position.pile(i)) {
+                *slot = encode(card);
+            }
+            len[i] = position.pile(i).len() as u8;
+            down[i] = position.face_down(i) as u8;
+        }
+        let mut talon = [0; MAX_TALON];
+        let waste = position.waste();
+        for (slot, &card) in talon
+            .iter_mut()
+            .zip(waste.iter().chain(position.stock()))
+        {
+            *slot = encode(card);
+        }
+        let found = Suit::ALL.map(|suit| position.foundation_len(suit));
+        State {
+            piles,
+            len,
+            down,
+            talon,
+            talon_len: (waste.len() + position.stock().len()) as u8,
+            waste: waste.len() as u8,
+            found,
+            recycles_left: position.recycles_left().unwrap_or(UNLIMITED),
+            draw: position.rules().draw.get(),
+            foundation_to_tableau: position.rules().foundation_to_tableau,
+        }
+    }
+
+    /// Whether every card is on the foundations.
+    pub(crate) fn is_won(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    /// Whether the rest is a formality: nothing face down and the talon empty, so the lowest
+    /// card left is always on top of its pile and fits its foundation.
+    pub(crate) fn is_trivially_won(&self) -> bool {
+        self.talon_len == 0 && self.down == [0; PILES]
+    }
+
+    fn pile(&self, i: usize) -> &[u8] {
+        &self.piles[i][..self.len[i] as usize]
+    }
+
+    fn top(&self, i: usize) -> Option<u8> {
+        self.pile(i).last().copied()
+    }
+
+    fn fits_foundation(&self, c: u8) -> bool {
+        rank(c) == self.found[suit(c)] + 1
+    }
+
+    /// Whether sending `c` to its foundation can never lose the game (a dominance rule, so the
+    /// search plays it without trying alternatives). True when `c` fits its foundation and
+    /// either its rank is 1 or 2, or both foundations of the other colour reach `rank - 1` and
+    /// the other foundation of its colour reaches `rank - 2`.
+    ///
+    /// Proof sketch: call *low* the cards of the other colour up to `rank - 1`, of `c`'s colour
+    /// up to `rank - 2`, and of `c`'s suit up to `rank - 1`; all are on the foundations. In the
+    /// tableau `c` and low cards can only ever hold low cards (a card fitting on a low card is
+    /// low), and low cards only reach the tableau from the foundations. So deleting from any
+    /// winning line every move of `c` and of low cards (and leaving them up) leaves a legal
+    /// winning line from the position with `c` up: every other move keeps its source and
+    /// target, and cards that `c` covered are only freed earlier. For a 2 the only cards it can
+    /// hold are Aces, which are themselves always safe.
+    pub(crate) fn is_safe(&self, c: u8) -> bool {
+        if !self.fits_foundation(c) {
+            return false;
+        }
+        let r = rank(c);
+        if r <= 2 {
+            return true;
+        }
+        let (a, b) = if red(c) { (0, 3) } else { (1, 2) }; // other colour's suits
+        let same_other = match suit(c) {
+            0 => 3,
+            3 => 0,
+            1 => 2,
+            _ => 1,
+        };
+        self.found[a] + 1 >= r && self.found[b] + 1 >= r && self.found[same_other] + 2 >= r
+    }
+
+    /// A move the dominance rule plays without alternatives, if any: a safe card from a pile
+    /// top, or, when drawing one card, from the talon (the waste's top; with unlimited passes
+    /// any talon card, since then every talon card stays reachable whatever the waste holds).
+    /// Waste cards are never forced with a draw of more than one: taking a card out of the talon
+    /// regroups the later turns, which can hide cards a line needed.
+    pub(crate) fn forced_step(&self) -> Option<Step> {
+        for i in 0..PILES {
+            if let Some(c) = self.top(i)
+                && self.is_safe(c)
+            {
+                return Some(Step::PileToFoundation(i as u8));
+            }
+        }
+        if self.draw == 1 {
+            if self.waste > 0 && self.is_safe(self.talon[self.waste as usize - 1]) {
+                return Some(Step::Talon {
+                    pos: self.waste - 1,
+                    recycle: false,
+                    to: FOUNDATION,
+                });
+            }
+            if self.recycles_left == UNLIMITED {
+                for (pos, &c) in self.talon[..self.talon_len as usize].iter().enumerate() {
+                    if self.is_safe(c) {
+                        return Some(Step::Talon {
+                            pos: pos as u8,
+                            recycle: pos + 1 < self.waste as usize,
+                            to: FOUNDATION,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The talon cards that can be brought to the top of the waste before the next play:
+    /// `(pos, recycle)` pairs, at most one per position, without a recycle where possible.
+    pub(crate) fn talon_positions(&self, out: &mut [(u8, bool); MAX_TALON]) -> usize {
+        let len = self.talon_len;
+        let draw = self.draw;
+        let mut n = 0;
+        let mut seen = 0u32;
+        if self.waste > 0 {
+            out[n] = (self.waste - 1, false);
+            n += 1;
+            seen |= 1 << self.waste;
+        }
+        let mut p = self.waste;
+        while p < len {
+            p = (p + draw).min(len);
+            out[n] = (p - 1, false);
+            n += 1;
+            seen |= 1 << p;
+        }
+        if self.recycles_left > 0 && len > 0 {
+            let mut p = 0;
+            while p < len {
+                p = (p + draw).min(len);
+                if seen & (1 << p) == 0 {
+                    out[n] = (p - 1, true);
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Every step worth searching here, best first (see [`Step`] and the pruning rules in the
+    /// module documentation of `search`).
+    pub(crate) fn steps(&self, out: &mut Vec<(i32, Step)>) {
+        out.clear();
+        let first_empty = (0..PILES).find(|&i| self.len[i] == 0);
+        // From the talon.
+        let mut positions = [(0, false); MAX_TALON];
+        let count = self.talon_positions(&mut positions);
+        for &(pos, recycle) in &positions[..count] {
+            let c = self.talon[pos as usize];
+            let cost = if recycle { 2 } else { 0 };
+            if self.fits_foundation(c) {
+                out.push((
+                    60 - cost,
+                    Step::Talon {
+                        pos,
+                        recycle,
+                        to: FOUNDATION,
+                    },
+                ));
+            }
+            for to in 0..PILES {
+                let ok = match self.top(to) {
+                    None => rank(c) == 13 && Some(to) == first_empty,
+                    Some(onto) => fits(c, onto),
+                };
+                if ok {
+                    out.push((
+                        50 - cost,
+                        Step::Talon {
+                            pos,
+                            recycle,
+                            to: to as u8,
+                        },
+                    ));
+                }
+            }
+        }
+        // Pile tops to the foundations.
+        for from in 0..PILES {
+            if let Some(c) = self.top(from)
+                && self.fits_foundation(c)
+            {
+                let reveals = self.len[from] > 1 && self.len[from] - 1 == self.down[from];
+                let score = if reveals { 90 } else { 40 };
+                out.push((score, Step::PileToFoundation(from as u8)));
+            }
+        }
+        // Pile to pile.
+        for from in 0..PILES {
+            let len = self.len[from] as usize;
+            let down = self.down[from] as usize;
+            if len == 0 {
+                continue;
+            }
+            let pile = self.pile(from);
+            let base_rank = rank(pile[down]);
+            let top_rank = rank(pile[len - 1]);
+            for to in 0..PILES {
+                if to == from {
+                    continue;
+                }
+                let depth = match self.top(to) {
+                    None => {
+                        // Only a King-based run, and only one empty pile is worth trying
+                        // (they are interchangeable). A King with nothing under it gains
+                        // nothing by moving to another empty pile.
+                        if Some(to) != first_empty || base_rank != 13 || down == 0 {
+                            continue;
+                        }
+                        down
+                    }
+                    Some(onto) => {
+                        let want = rank(onto) - 1;
+                        if want < top_rank || want > base_rank {
+                            continue;
+                        }
+                        let depth = down + (base_rank - want) as usize;
+                        if red(pile[depth]) == red(onto) {
+                            continue;
+                        }
+                        depth
+                    }
+                };
+                let count = (len - depth) as u8;
+                let score = if depth == down && down > 0 {
+                    80 + down as i32
+                } else if depth == 0 {
+                    30
+                } else {
+                    // A partial run: exposes a face-up card.
+                    let exposed = pile[depth - 1];
+                    if self.fits_foundation(exposed) { 45 } else { 10 }
+                };
+                out.push((
+                    score,
+                    Step::PileToPile {
+                        from: from as u8,
+                        count,
+                        to: to as u8,
+                    },
+                ));
+            }
+        }
+        // Foundation cards back down.
+        if self.foundation_to_tableau {
+            for s in 0..4 {
+                let r = self.found[s];
+                if r == 0 {
+                    continue;
+                }
+                let c = (r << 2) | s as u8;
+                // A card the dominance rule would send straight back up is never needed down.
+                let mut probe = *self;
+                probe.found[s] -= 1;
+                if probe.is_safe(c) {
+                    continue;
+                }
+                for to in 0..PILES {
+                    let ok = match self.top(to) {
+                        None => r == 13 && Some(to) == first_empty,
+                        Some(onto) => fits(c, onto),
+                    };
+                    if ok {
+                        out.push((
+                            0,
+                            Step::FoundationToPile {
+                                suit: s as u8,
+                                to: to as u8,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        out.sort_by(|a, b| b.0.cmp(&a.0));
+    }
+
+    /// Plays a step (it must come from [`steps`](State::steps) or
+    /// [`forced_step`](State::forced_step)).
+    pub(crate) fn apply(&mut self, step: Step) {
+        match step {
+            Step::Talon { pos, recycle, to } => {
+                let p = pos as usize;
+                let c = self.talon[p];
+                let len = self.talon_len as usize;
+                self.talon.copy_within(p + 1..len, p);
+                self.talon_len -= 1;
+                self.waste = pos;
+                if recycle && self.recycles_left != UNLIMITED {
+                    self.recycles_left -= 1;
+                }
+                self.place(c, to);
+            }
+            Step::PileToFoundation(from) => {
+                let from = from as usize;
+                self.len[from] -= 1;
+                let c = self.piles[from][self.len[from] as usize];
+                self.found[suit(c)] += 1;
+                self.reveal(from);
+            }
+            Step::PileToPile { from, count, to } => {
+                let (from, to) = (from as usize, to as usize);
+                let start = (self.len[from] - count) as usize;
+                let dest = self.len[to] as usize;
+                let mut run = [0; 13];
+                run[..count as usize]
+                    .copy_from_slice(&self.piles[from][start..start + count as usize]);
+                self.piles[to][dest..dest + count as usize].copy_from_slice(&run[..count as usize]);
+                self.len[to] += count;
+                self.len[from] -= count;
+                self.reveal(from);
+            }
+            Step::FoundationToPile { suit, to } => {
+                let s = suit as usize;
+                let c = (self.found[s] << 2) | suit;
+                self.found[s] -= 1;
+                self.place(c, to);
+            }
+        }
+    }
+
+    fn place(&mut self, c: u8, to: u8) {
+        if to == FOUNDATION {
+            self.found[suit(c)] += 1;
+        } else {
+            let to = to as usize;
+            self.piles[to][self.len[to] as usize] = c;
+            self.len[to] += 1;
+        }
+    }
+
+    fn reveal(&mut self, pile: usize) {
+        if self.down[pile] > 0 && self.down[pile] == self.len[pile] {
+            self.down[pile] -= 1;
+        }
+    }
+
+    /// The finishing steps of a trivially won position: the lowest card left goes up, again
+    /// and again.
+    pub(crate) fn finish(&self, out: &mut Vec<Step>) {
+        let mut state = *self;
+        while !state.is_won() {
+            let from = (0..PILES)
+                .find(|&i| state.top(i).is_some_and(|c| state.fits_foundation(c)))
+                .expect("a trivially won position always has a card to send up");
+            let step = Step::PileToFoundation(from as u8);
+            out.push(step);
+            state.apply(step);
+        }
+    }
+
+    /// The public moves that play `step` from this state.
+    pub(crate) fn expand(&self, step: Step, out: &mut Vec<Move>) {
+        match step {
+            Step::Talon { pos, recycle, to } => {
+                let draw = self.draw;
+                let mut waste = self.waste;
+                if recycle {
+                    let turns = (self.talon_len - waste).div_ceil(draw);
+                    out.extend(std::iter::repeat_n(Move::Stock, turns as usize));
+                    out.push(Move::Recycle);
+                    waste = 0;
+                }
+                let turns = (pos + 1 - waste).div_ceil(draw);
+                out.extend(std::iter::repeat_n(Move::Stock, turns as usize));
+                out.push(if to == FOUNDATION {
+                    Move::WasteToFoundation
+                } else {
+                    Move::WasteToPile(to)
+                });
+            }
+            Step::PileToFoundation(from) => out.push(Move::PileToFoundation(from)),
+            Step::PileToPile { from, count, to } => {
+                out.push(Move::PileToPile { from, count, to });
+            }
+            Step::FoundationToPile { suit, to } => out.push(Move::FoundationToPile {
+                suit: Suit::from_index(suit as usize).unwrap_or(Suit::Clubs),
+                to,
+            }),
+        }
+    }
+
+    /// A 128-bit key of the position up to the order of the piles (which never matters), for
+    /// the transposition table.
+    ///
+    /// Each pile is first packed exactly into a `u128` (face-down count, then 6 bits per card:
+    /// 5 + 19 × 6 = 119 bits); the seven packed piles are sorted, so positions that differ only
+    /// by which column holds which pile share a key; then piles, talon, waste position and
+    /// passes left are mixed into two independent 64-bit lanes. Foundations need no place in
+    /// the key: they hold exactly the cards found nowhere else. With a single-card draw and
+    /// unlimited passes the waste position is left out too, since every talon card is then
+    /// reachable whatever it is.
+    pub(crate) fn key(&self) -> u128 {
+        let mut packed = [0u128; PILES];
+        for (i, slot) in packed.iter_mut().enumerate() {
+            let mut v = u128::from(self.down[i]);
+            for &c in self.pile(i) {
+                v = (v << 6) | u128::from(c);
+            }
+            *slot = v;
+        }
+        packed.sort_unstable();
+        let mut words = [0u64; 4];
+        for (i, &c) in self.talon[..self.talon_len as usize].iter().enumerate() {
+            words[i / 8] = (words[i / 8] << 6) | u64::from(c);
+        }
+        let waste = if self.draw == 1 && self.recycles_left == UNLIMITED {
+            0
+        } else {
+            self.waste
+        };
+        words[3] = u64::from(waste)
+            | u64::from(self.recycles_left) << 8
+            | u64::from(self.talon_len) << 16;
+        let mut a = Lane(0x9E37_79B9_7F4A_7C15);
+        let mut b = Lane(0xD1B5_4A32_D192_ED03);
+        for v in packed {
+            for word in [v as u64, (v >> 64) as u64] {
+                a.add(word);
+                b.add(word.rotate_left(32) ^ 0x5851_F42D_4C95_7F2D);
+            }
+        }
+        for word in words {
+            a.add(word);
+            b.add(word.rotate_left(32) ^ 0x5851_F42D_4C95_7F2D);
+        }
+        (u128::from(a.finish()) << 64) | u128::from(b.finish())
+    }
+}
+
+/// One lane of the key hash: each word is xored in and the SplitMix64 finalizer (a full
+/// avalanche) mixes the whole state; the two lanes see the words differently.
+struct Lane(u64);
+
+impl Lane {
+    fn add(&mut self, word: u64) {
+        let mut z = (self.0 ^ word).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = z ^ (z >> 31);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
