@@ -4,6 +4,8 @@
 //! Targets (issue 7): at least 1,000,000 make+undo per second; the forbidden map of a dense
 //! 15x15 renju position in at most 50 µs.
 
+#![allow(missing_docs)] // `criterion_group!` generates an undocumented function.
+
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -58,18 +60,21 @@ fn make_undo(c: &mut Criterion) {
         let expected = count_winning_points(&pos);
         assert!(pos.to_move() == Color::Black);
         group.throughput(Throughput::Elements(empties.len() as u64));
-        group.bench_function(format!("make+undo with win check, {rule}, {stones} stones"), |b| {
-            b.iter(|| {
-                let mut wins = 0;
-                for &p in black_box(&empties) {
-                    wins += usize::from(pos.play_unchecked(p).is_some());
-                    pos.unplay_unchecked(p);
-                }
-                // Under renju an overline is not a win for Black; this position has none.
-                assert_eq!(wins, expected);
-                wins
-            });
-        });
+        group.bench_function(
+            format!("make+undo with win check, {rule}, {stones} stones"),
+            |b| {
+                b.iter(|| {
+                    let mut wins = 0;
+                    for &p in black_box(&empties) {
+                        wins += usize::from(pos.play_unchecked(p).is_some());
+                        pos.unplay_unchecked(p);
+                    }
+                    // Under renju an overline is not a win for Black; this position has none.
+                    assert_eq!(wins, expected);
+                    wins
+                });
+            },
+        );
     }
     group.finish();
 }
@@ -79,13 +84,16 @@ fn forbidden_map(c: &mut Criterion) {
     for stones in [100, 140] {
         let pos = dense(Rule::Renju, stones, 3);
         let expected = pos.forbidden_points();
-        group.bench_function(format!("forbidden map, renju 15x15, {stones} stones"), |b| {
-            b.iter(|| {
-                let map = black_box(&pos).forbidden_points();
-                assert_eq!(map, expected);
-                map
-            });
-        });
+        group.bench_function(
+            format!("forbidden map, renju 15x15, {stones} stones"),
+            |b| {
+                b.iter(|| {
+                    let map = black_box(&pos).forbidden_points();
+                    assert_eq!(map, expected);
+                    map
+                });
+            },
+        );
     }
     group.finish();
 }

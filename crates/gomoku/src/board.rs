@@ -168,7 +168,10 @@ impl Board {
     /// In debug builds, if `p` is off the board or occupied (the caller's contract).
     #[inline]
     pub fn place_unchecked(&mut self, p: Point, color: Color) {
-        debug_assert!(self.is_empty_at(p), "place_unchecked on {p}: not an empty point");
+        debug_assert!(
+            self.is_empty_at(p),
+            "place_unchecked on {p}: not an empty point"
+        );
         let c = color.index();
         for d in 0..4 {
             let (l, bit) = self.locate(p, d);
@@ -298,7 +301,10 @@ mod tests {
         assert_eq!(own, 0b111_1110_0000);
         assert_eq!(empty, 0);
         let (_, empty) = b.window(Point::new(6, 4), Color::Black, 2);
-        assert_eq!(empty, 0b11_1100, "p and three empty cells down-left, then a1 (black), then the edge");
+        assert_eq!(
+            empty, 0b11_1100,
+            "p and three empty cells down-left, then a1 (black), then the edge"
+        );
         b.remove_unchecked(Point::new(3, 0), Color::Black);
         assert_eq!(b.run(Point::new(3, 0), Color::Black, 0), (3, 3));
         assert_eq!(b.run(Point::new(2, 0), Color::Black, 0), (2, 0));
@@ -310,7 +316,10 @@ mod tests {
         let mut b = Board::new(5, 5).unwrap();
         b.place_unchecked(Point::new(0, 0), Color::Black);
         b.place_unchecked(Point::new(4, 4), Color::White);
-        assert_eq!(b.points(Color::White).iter().collect::<Vec<_>>(), [Point::new(4, 4)]);
+        assert_eq!(
+            b.points(Color::White).iter().collect::<Vec<_>>(),
+            [Point::new(4, 4)]
+        );
         assert_eq!(b.empty_points().len(), 23);
         assert_eq!(
             b.diagram(),

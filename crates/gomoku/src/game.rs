@@ -95,7 +95,11 @@ impl Game {
 
 /// Writes moves as a space-separated list in `h8` form.
 pub fn format_moves(moves: &[Point]) -> String {
-    moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A move list that could not be read.
@@ -115,7 +119,10 @@ pub struct ParseMovesError {
 /// as RenLib and many sites write them.
 pub fn parse_moves(text: &str) -> Result<Vec<Point>, ParseMovesError> {
     let mut out = Vec::new();
-    for token in text.split(|c: char| c.is_whitespace() || c == ';').filter(|t| !t.is_empty()) {
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ';')
+        .filter(|t| !t.is_empty())
+    {
         if token.contains(',') {
             out.push(token.parse().map_err(|source| ParseMovesError {
                 index: out.len(),

@@ -20,8 +20,6 @@ mod set;
 pub use board::{Board, DIRECTIONS, SizeError};
 pub use game::{Game, ParseMovesError, format_moves, parse_moves};
 pub use point::{Color, Gomocup, MAX_SIDE, MIN_SIDE, ParseColorError, ParsePointError, Point};
-pub use position::{
-    DiagramError, Line, Outcome, PlayError, Position, Setup, SetupError,
-};
+pub use position::{DiagramError, Line, Outcome, PlayError, Position, Setup, SetupError};
 pub use rule::{Foul, FoulPolicy, ParseRuleError, Rule, Settings, ThreeAtFive};
 pub use set::{Iter as PointSetIter, PointSet};

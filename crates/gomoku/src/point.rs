@@ -92,7 +92,10 @@ impl Point {
     /// # Panics
     /// If a coordinate is not below [`MAX_SIDE`]; use [`Point::try_new`] for unchecked input.
     pub const fn new(x: u8, y: u8) -> Point {
-        assert!(x < MAX_SIDE && y < MAX_SIDE, "point coordinate out of range");
+        assert!(
+            x < MAX_SIDE && y < MAX_SIDE,
+            "point coordinate out of range"
+        );
         Point { x, y }
     }
 
@@ -269,10 +272,15 @@ mod tests {
 
     #[test]
     fn rejects_bad_forms() {
-        for bad in ["", "h", "8", "h0", "hh", "ag1", "ba1", "32,0", "1,", ",1", "h8x", "-1,2", "é8"] {
+        for bad in [
+            "", "h", "8", "h0", "hh", "ag1", "ba1", "32,0", "1,", ",1", "h8x", "-1,2", "é8",
+        ] {
             assert!(bad.parse::<Point>().is_err(), "{bad:?}");
         }
-        assert_eq!("a33".parse::<Point>(), Err(ParsePointError::OutOfRange("a33".into())));
+        assert_eq!(
+            "a33".parse::<Point>(),
+            Err(ParsePointError::OutOfRange("a33".into()))
+        );
     }
 
     #[test]

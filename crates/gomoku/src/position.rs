@@ -141,7 +141,11 @@ pub struct Position {
 
 impl Position {
     /// An empty `width`×`height` board, Black to move.
-    pub fn new(width: u8, height: u8, settings: impl Into<Settings>) -> Result<Position, SizeError> {
+    pub fn new(
+        width: u8,
+        height: u8,
+        settings: impl Into<Settings>,
+    ) -> Result<Position, SizeError> {
         Ok(Position {
             board: Board::new(width, height)?,
             settings: settings.into(),
@@ -369,13 +373,14 @@ impl Position {
                 board.place_unchecked(p, color);
             }
         }
-        let to_move = setup.to_move.unwrap_or(
-            if board.count(Color::Black) > board.count(Color::White) {
-                Color::White
-            } else {
-                Color::Black
-            },
-        );
+        let to_move =
+            setup
+                .to_move
+                .unwrap_or(if board.count(Color::Black) > board.count(Color::White) {
+                    Color::White
+                } else {
+                    Color::Black
+                });
         let pos = Position {
             board,
             settings: setup.settings,
@@ -385,7 +390,10 @@ impl Position {
         for color in Color::ALL {
             for p in pos.board.points(color) {
                 if let Some(line) = pos.winning_line_through(p, color) {
-                    return Err(SetupError::Finished { winner: color, line });
+                    return Err(SetupError::Finished {
+                        winner: color,
+                        line,
+                    });
                 }
             }
         }
@@ -478,7 +486,12 @@ impl Setup {
                     'X' | 'x' | '●' | 'B' => Some(Color::Black),
                     'O' | 'o' | '○' | 'W' => Some(Color::White),
                     '.' | '+' | '·' | '-' => None,
-                    _ => return Err(DiagramError::BadCell { line: i + 1, found: c }),
+                    _ => {
+                        return Err(DiagramError::BadCell {
+                            line: i + 1,
+                            found: c,
+                        });
+                    }
                 });
             }
             if let Some(first) = rows.first()

@@ -29,7 +29,11 @@ const CENTER: u32 = 5;
 #[inline]
 const fn run(m: u32, b: u32) -> (u32, u32) {
     let up = (m >> (b + 1)).trailing_ones();
-    let down = if b == 0 { 0 } else { (m << (32 - b)).leading_ones() };
+    let down = if b == 0 {
+        0
+    } else {
+        (m << (32 - b)).leading_ones()
+    };
     (b - down, b + up)
 }
 
@@ -210,7 +214,11 @@ fn near_black(black: &PointSet, p: Point, board: &Board) -> bool {
     let lo_y = p.y().saturating_sub(4);
     let hi_y = (p.y() + 4).min(board.height() - 1);
     let x = u32::from(p.x());
-    let mask = if x >= 4 { 0x1FFu32 << (x - 4) } else { 0x1FFu32 >> (4 - x) };
+    let mask = if x >= 4 {
+        0x1FFu32 << (x - 4)
+    } else {
+        0x1FFu32 >> (4 - x)
+    };
     let mut n = 0;
     for y in lo_y..=hi_y {
         n += (black.row(y) & mask).count_ones();

@@ -25,7 +25,11 @@ impl PointSet {
     /// Every point of a `width`×`height` board.
     pub fn full(width: u8, height: u8) -> PointSet {
         let mut s = PointSet::EMPTY;
-        let row = if width >= 32 { u32::MAX } else { (1u32 << width) - 1 };
+        let row = if width >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << width) - 1
+        };
         for r in s.rows.iter_mut().take(height as usize) {
             *r = row;
         }
@@ -68,10 +72,7 @@ impl PointSet {
 
     /// Points in row-major order (row 1 first, then column `a` first).
     pub fn iter(&self) -> Iter {
-        Iter {
-            set: *self,
-            y: 0,
-        }
+        Iter { set: *self, y: 0 }
     }
 
     /// Points in both sets.
@@ -107,7 +108,9 @@ impl PointSet {
 
 impl fmt::Debug for PointSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|p| p.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|p| p.to_string()))
+            .finish()
     }
 }
 

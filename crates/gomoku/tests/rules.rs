@@ -5,8 +5,7 @@ mod common;
 
 use common::{Grid, marked, position};
 use gomoku::{
-    Color, Foul, FoulPolicy, Game, Outcome, PlayError, Point, Position, Rule, Settings,
-    ThreeAtFive,
+    Color, Foul, FoulPolicy, Game, Outcome, PlayError, Point, Position, Rule, Settings, ThreeAtFive,
 };
 
 const OVERLINE: &str = "
@@ -20,7 +19,11 @@ const OVERLINE: &str = "
     . . . . . . . . .
     . . . . . . . . .";
 
-fn play_star(diagram: &str, settings: impl Into<Settings>, color: Color) -> (Position, Result<Option<Outcome>, PlayError>) {
+fn play_star(
+    diagram: &str,
+    settings: impl Into<Settings>,
+    color: Color,
+) -> (Position, Result<Option<Outcome>, PlayError>) {
     let (mut pos, p) = marked(diagram, settings);
     if color == Color::White {
         let mut setup = pos.to_setup();
@@ -47,7 +50,10 @@ fn standard_overline_does_not_win_and_play_goes_on() {
     assert!(!pos.is_over());
     assert_eq!(pos.to_move(), Color::White);
     // White's exact five on the third row from the bottom still wins.
-    assert_eq!(pos.play("e3".parse().unwrap()).unwrap().unwrap().winner(), Some(Color::White));
+    assert_eq!(
+        pos.play("e3".parse().unwrap()).unwrap().unwrap().winner(),
+        Some(Color::White)
+    );
 }
 
 #[test]
@@ -60,7 +66,11 @@ fn renju_black_overline_is_forbidden() {
             foul: Foul::Overline
         })
     );
-    assert_eq!(pos.to_move(), Color::Black, "a refused move changes nothing");
+    assert_eq!(
+        pos.to_move(),
+        Color::Black,
+        "a refused move changes nothing"
+    );
     assert!(pos.board().get("e5".parse().unwrap()).is_none());
 }
 
@@ -69,13 +79,22 @@ fn renju_foul_loses_at_once_under_lose_policy() {
     let settings = Settings::new(Rule::Renju).with_foul_policy(FoulPolicy::Lose);
     let (pos, r) = play_star(OVERLINE, settings, Color::Black);
     let at = "e5".parse().unwrap();
-    assert_eq!(r, Ok(Some(Outcome::Foul { at, foul: Foul::Overline })));
+    assert_eq!(
+        r,
+        Ok(Some(Outcome::Foul {
+            at,
+            foul: Foul::Overline
+        }))
+    );
     assert_eq!(pos.winner(), Some(Color::White));
 }
 
 #[test]
 fn renju_white_overline_wins() {
-    let white = OVERLINE.replace('X', "x").replace('O', "X").replace('x', "O");
+    let white = OVERLINE
+        .replace('X', "x")
+        .replace('O', "X")
+        .replace('x', "O");
     let (pos, r) = play_star(&white, Rule::Renju, Color::White);
     assert_eq!(r.unwrap().unwrap().winner(), Some(Color::White));
     assert_eq!(pos.winning_line().unwrap().len(), 6);
@@ -238,7 +257,11 @@ fn blocked_threes_are_not_threes() {
         assert_eq!(rif(&d), None, "{row}");
         // Control: with the blockers removed it is a double-three.
         let open = d.replace('O', ".").replace(". . X . .\n", ". . . . .\n");
-        assert_eq!(rif(&open), Some(Foul::DoubleThree), "{row} without blockers");
+        assert_eq!(
+            rif(&open),
+            Some(Foul::DoubleThree),
+            "{row} without blockers"
+        );
     }
 }
 
@@ -287,7 +310,10 @@ fn five_overrides_fouls() {
         . . . . . . . . .";
     assert_eq!(rif(d), None);
     let (mut pos, p) = marked(d, Rule::Renju);
-    assert_eq!(pos.play(p).unwrap().unwrap().line().unwrap().to_string(), "a5-e5");
+    assert_eq!(
+        pos.play(p).unwrap().unwrap().line().unwrap().to_string(),
+        "a5-e5"
+    );
 }
 
 #[test]
@@ -358,8 +384,14 @@ fn typed_errors_leave_the_position_unchanged() {
     let mut g = Game::new(15, 15, Rule::Renju).unwrap();
     g.play(Point::new(7, 7)).unwrap();
     let before = g.clone();
-    assert_eq!(g.play(Point::new(7, 7)), Err(PlayError::Occupied(Point::new(7, 7))));
-    assert_eq!(g.play(Point::new(15, 3)), Err(PlayError::OffBoard(Point::new(15, 3))));
+    assert_eq!(
+        g.play(Point::new(7, 7)),
+        Err(PlayError::Occupied(Point::new(7, 7)))
+    );
+    assert_eq!(
+        g.play(Point::new(15, 3)),
+        Err(PlayError::OffBoard(Point::new(15, 3)))
+    );
     assert_eq!(g, before);
     let (mut pos, _) = marked(OVERLINE, Rule::Freestyle);
     pos.play("e5".parse().unwrap()).unwrap();
@@ -398,11 +430,23 @@ fn setup_errors() {
     use gomoku::{Setup, SetupError};
     let mut s = Setup::empty(15, 15, Rule::Freestyle);
     s.black = vec![Point::new(1, 1), Point::new(1, 1)];
-    assert_eq!(Position::from_setup(&s), Err(SetupError::Duplicate(Point::new(1, 1))));
+    assert_eq!(
+        Position::from_setup(&s),
+        Err(SetupError::Duplicate(Point::new(1, 1)))
+    );
     s.black = vec![Point::new(20, 1)];
-    assert_eq!(Position::from_setup(&s), Err(SetupError::OffBoard(Point::new(20, 1))));
+    assert_eq!(
+        Position::from_setup(&s),
+        Err(SetupError::OffBoard(Point::new(20, 1)))
+    );
     s.black = (0..5).map(|x| Point::new(x, 0)).collect();
-    assert!(matches!(Position::from_setup(&s), Err(SetupError::Finished { winner: Color::Black, .. })));
+    assert!(matches!(
+        Position::from_setup(&s),
+        Err(SetupError::Finished {
+            winner: Color::Black,
+            ..
+        })
+    ));
     s.width = 40;
     assert!(matches!(Position::from_setup(&s), Err(SetupError::Size(_))));
     assert!(gomoku::Setup::from_diagram("X X\nO O", Rule::Renju).is_err());

@@ -1,5 +1,6 @@
 //! Shared test helpers: diagram positions and the slow, definition-driven renju reference.
-#![allow(dead_code)]
+// Coordinates read best as x, y, w, h; `get` distinguishes off-board from empty.
+#![allow(dead_code, clippy::many_single_char_names, clippy::option_option)]
 
 use gomoku::{Color, Foul, Point, PointSet, Position, Settings, Setup, ThreeAtFive};
 
@@ -48,7 +49,8 @@ impl Grid {
     }
 
     pub fn get(&self, x: i32, y: i32) -> Option<Option<Color>> {
-        (x >= 0 && y >= 0 && x < self.w && y < self.h).then(|| self.cells[(y * self.w + x) as usize])
+        (x >= 0 && y >= 0 && x < self.w && y < self.h)
+            .then(|| self.cells[(y * self.w + x) as usize])
     }
 
     fn set(&mut self, x: i32, y: i32, c: Option<Color>) {
@@ -123,7 +125,11 @@ impl Grid {
 
     /// Number of distinct fours through (x, y) along d.
     fn fours(&self, x: i32, y: i32, d: (i32, i32)) -> usize {
-        let mut sets: Vec<Vec<usize>> = self.five_completions(x, y, d).into_iter().map(|c| c.0).collect();
+        let mut sets: Vec<Vec<usize>> = self
+            .five_completions(x, y, d)
+            .into_iter()
+            .map(|c| c.0)
+            .collect();
         sets.sort();
         sets.dedup();
         sets.len()
@@ -136,8 +142,7 @@ impl Grid {
         let qi = cells.iter().position(|&c| c == q).unwrap();
         let comps = self.five_completions(x, y, d);
         comps.iter().any(|(stones, e1)| {
-            stones.contains(&qi)
-                && comps.iter().any(|(s2, e2)| s2 == stones && e2 != e1)
+            stones.contains(&qi) && comps.iter().any(|(s2, e2)| s2 == stones && e2 != e1)
         })
     }
 
@@ -219,5 +224,9 @@ pub fn transform(p: Point, sym: u8, n: u8) -> Point {
         2 => (m - x, m - y),
         _ => (y, m - x),
     };
-    if sym & 4 == 0 { Point::new(x, y) } else { Point::new(m - x, y) }
+    if sym & 4 == 0 {
+        Point::new(x, y)
+    } else {
+        Point::new(m - x, y)
+    }
 }
