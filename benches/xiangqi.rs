@@ -24,8 +24,10 @@ fn bench_perft(c: &mut Criterion) {
 }
 
 fn bench_movegen(c: &mut Criterion) {
-    let midgame = Position::from_fen("r2a1a1nr/4k2c1/b1n5b/4p4/p1p2N3/P1P1P4/5CpNp/BC7/7R1/R2AK1B2 w - - 6 41")
-        .expect("valid fen");
+    let midgame = Position::from_fen(
+        "r2a1a1nr/4k2c1/b1n5b/4p4/p1p2N3/P1P1P4/5CpNp/BC7/7R1/R2AK1B2 w - - 6 41",
+    )
+    .expect("valid fen");
     c.bench_function("xiangqi_legal_moves_midgame", |b| {
         b.iter(|| {
             let n = black_box(&midgame).legal_moves().len();

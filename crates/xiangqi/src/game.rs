@@ -76,7 +76,10 @@ impl RuleSet {
     };
 
     /// Common engine practice: perpetual check loses, other repetitions draw.
-    pub const SIMPLE: RuleSet = RuleSet { repetition: RepetitionRule::Simple, ..RuleSet::ASIAN };
+    pub const SIMPLE: RuleSet = RuleSet {
+        repetition: RepetitionRule::Simple,
+        ..RuleSet::ASIAN
+    };
 }
 
 impl Default for RuleSet {
@@ -120,7 +123,9 @@ fn threats(pos: &Position) -> u128 {
     let us = pos.turn();
     let mut set = 0u128;
     for &m in &pos.legal_moves() {
-        let (Some(attacker), Some(target)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else { continue };
+        let (Some(attacker), Some(target)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
+            continue;
+        };
         if matches!(attacker.role, Role::General | Role::Soldier)
             || target.role == Role::General
             || (target.role == Role::Soldier && m.to.on_side_of(target.color))
@@ -142,7 +147,9 @@ fn threats(pos: &Position) -> u128 {
 
 /// The enemy pieces newly chased by the move from `before` to `after` (0 if it gives check).
 fn chased(before: &Position, after: &Position) -> u128 {
-    let Some(again) = after.null_move() else { return 0 };
+    let Some(again) = after.null_move() else {
+        return 0;
+    };
     threats(&again) & !threats(before)
 }
 
@@ -154,7 +161,13 @@ impl Game {
 
     /// A game from `start` judged by `rules`.
     pub fn with_rules(start: Position, rules: RuleSet) -> Game {
-        Game { start, position: start, history: Vec::new(), rules, declared: None }
+        Game {
+            start,
+            position: start,
+            history: Vec::new(),
+            rules,
+            declared: None,
+        }
     }
 
     /// The current position.
@@ -216,8 +229,17 @@ impl Game {
         let mut after = before;
         after.play_unchecked(m);
         let check = after.is_check();
-        let chase = if check || self.rules.repetition != RepetitionRule::Asian { 0 } else { chased(&before, &after) };
-        self.history.push(Entry { before, mv: m, check, chase });
+        let chase = if check || self.rules.repetition != RepetitionRule::Asian {
+            0
+        } else {
+            chased(&before, &after)
+        };
+        self.history.push(Entry {
+            before,
+            mv: m,
+            check,
+            chase,
+        });
         self.position = after;
         self.declared = None;
         Ok(())
@@ -233,7 +255,10 @@ impl Game {
 
     /// Records a resignation by `color`.
     pub fn resign(&mut self, color: Color) {
-        self.declared = Some(Outcome::Win { winner: color.other(), reason: WinReason::Resignation });
+        self.declared = Some(Outcome::Win {
+            winner: color.other(),
+            reason: WinReason::Resignation,
+        });
     }
 
     /// Records a draw by agreement.
@@ -244,7 +269,11 @@ impl Game {
     /// How many times the current position has occurred (1 if it is new).
     pub fn repetitions(&self) -> usize {
         let h = self.position.hash();
-        1 + self.history.iter().filter(|e| e.before.hash() == h && e.before.board_eq(&self.position)).count()
+        1 + self
+            .history
+            .iter()
+            .filter(|e| e.before.hash() == h && e.before.board_eq(&self.position))
+            .count()
     }
 
     /// The result, if the game is over: a declared result, checkmate or stalemate, then the
@@ -325,18 +354,32 @@ impl Game {
             }
             if all_check {
                 2
-            } else if self.rules.repetition == RepetitionRule::Asian && all_forcing && chased.is_some_and(|s| s != 0) {
-                1
             } else {
-                0
+                u8::from(
+                    self.rules.repetition == RepetitionRule::Asian
+                        && all_forcing
+                        && chased.is_some_and(|s| s != 0),
+                )
             }
         };
         let (red, black) = (level(Color::Red), level(Color::Black));
-        let reason = |l: u8| if l == 2 { WinReason::PerpetualCheck } else { WinReason::PerpetualChase };
+        let reason = |l: u8| {
+            if l == 2 {
+                WinReason::PerpetualCheck
+            } else {
+                WinReason::PerpetualChase
+            }
+        };
         Some(match red.cmp(&black) {
             std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::Repetition),
-            std::cmp::Ordering::Greater => Outcome::Win { winner: Color::Black, reason: reason(red) },
-            std::cmp::Ordering::Less => Outcome::Win { winner: Color::Red, reason: reason(black) },
+            std::cmp::Ordering::Greater => Outcome::Win {
+                winner: Color::Black,
+                reason: reason(red),
+            },
+            std::cmp::Ordering::Less => Outcome::Win {
+                winner: Color::Red,
+                reason: reason(black),
+            },
         })
     }
 }
@@ -346,12 +389,18 @@ mod tests {
     use super::*;
 
     fn game(fen: &str, rules: RuleSet) -> Game {
-        Game::with_rules(Position::from_fen_with(fen, crate::Validation::Permissive).expect("fen"), rules)
+        Game::with_rules(
+            Position::from_fen_with(fen, crate::Validation::Permissive).expect("fen"),
+            rules,
+        )
     }
 
     fn play_all(g: &mut Game, moves: &[&str]) {
         for m in moves {
-            let mv = g.position().parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            let mv = g
+                .position()
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("{m}: {e}"));
             g.play(mv).unwrap();
         }
     }
@@ -380,11 +429,23 @@ mod tests {
             play_all(&mut g, &["d1e1", "e9d9", "e1d1", "d9e9"]);
         }
         assert_eq!(g.repetitions(), 3);
-        assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck }));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualCheck
+            })
+        );
         // The simple rule set agrees on perpetual check.
         let mut s = g.clone();
         s.set_rules(RuleSet::SIMPLE);
-        assert_eq!(s.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck }));
+        assert_eq!(
+            s.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualCheck
+            })
+        );
     }
 
     const CHASE: &str = "3k5/8n/R8/9/9/9/9/9/9/5K3 w";
@@ -399,7 +460,13 @@ mod tests {
         assert_eq!(g.outcome(), None);
         play_all(&mut g, &CHASE_CYCLE);
         assert_eq!(g.repetitions(), 3);
-        assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualChase }));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualChase
+            })
+        );
         let mut s = game(CHASE, RuleSet::SIMPLE);
         play_all(&mut s, &CHASE_CYCLE);
         play_all(&mut s, &CHASE_CYCLE);
@@ -427,20 +494,33 @@ mod tests {
         assert_eq!(g.repetitions(), 3);
         assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
         let mut off = g.clone();
-        off.set_rules(RuleSet { repetition: RepetitionRule::Off, ..RuleSet::ASIAN });
+        off.set_rules(RuleSet {
+            repetition: RepetitionRule::Off,
+            ..RuleSet::ASIAN
+        });
         assert_eq!(off.outcome(), None);
     }
 
     #[test]
     fn move_limit_and_material() {
         let mut g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 118 60", RuleSet::ASIAN);
-        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
-        g.set_rules(RuleSet { insufficient_material: false, ..RuleSet::ASIAN });
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+        );
+        g.set_rules(RuleSet {
+            insufficient_material: false,
+            ..RuleSet::ASIAN
+        });
         assert_eq!(g.outcome(), None);
         play_all(&mut g, &["e1f2", "d9d8"]);
         assert_eq!(g.plies_without_capture(), 120);
         assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::MoveLimit)));
-        g.set_rules(RuleSet { move_limit: None, insufficient_material: false, ..RuleSet::ASIAN });
+        g.set_rules(RuleSet {
+            move_limit: None,
+            insufficient_material: false,
+            ..RuleSet::ASIAN
+        });
         assert_eq!(g.outcome(), None);
     }
 }

@@ -23,8 +23,8 @@ pub use notation::{Description, MoveTextError, Notation, Op, Origin, Script, fil
 pub use perft::{perft, perft_divide};
 pub use pgn::{PgnError, PgnGame, read_move_list, read_pgn, write_iccs_list, write_pgn};
 pub use position::{
-    DrawReason, FenError, IllegalMoveError, Outcome, Position, PositionError, Validation, WinReason,
-    naive_legal_moves,
+    DrawReason, FenError, IllegalMoveError, Outcome, Position, PositionError, Validation,
+    WinReason, naive_legal_moves,
 };
 pub use setup::{ParseFenError, START_FEN, Setup};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};

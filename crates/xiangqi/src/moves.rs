@@ -28,7 +28,10 @@ impl Move {
     /// The move mirrored left-right.
     #[must_use]
     pub const fn flip_files(self) -> Move {
-        Move { from: self.from.flip_files(), to: self.to.flip_files() }
+        Move {
+            from: self.from.flip_files(),
+            to: self.to.flip_files(),
+        }
     }
 }
 
@@ -95,12 +98,18 @@ pub struct MoveList {
     len: usize,
 }
 
-const NULL: Move = Move { from: Square::from_index_unchecked(0), to: Square::from_index_unchecked(0) };
+const NULL: Move = Move {
+    from: Square::from_index_unchecked(0),
+    to: Square::from_index_unchecked(0),
+};
 
 impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
-        MoveList { moves: [NULL; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [NULL; MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move. The capacity is never exceeded by legal move generation (see
@@ -171,7 +180,17 @@ mod tests {
         assert_eq!(m.to_string(), "h2e2");
         assert_eq!("H2-E2".parse::<Move>(), Ok(m));
         assert_eq!(" h2-e2 ".parse::<Move>(), Ok(m));
-        for bad in ["", "h2", "h2e", "h2e2e", "h2h2", "j2e2", "h2+e2", "炮二平五", "h2e\u{e9}"] {
+        for bad in [
+            "",
+            "h2",
+            "h2e",
+            "h2e2e",
+            "h2h2",
+            "j2e2",
+            "h2+e2",
+            "炮二平五",
+            "h2e\u{e9}",
+        ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
     }
@@ -190,11 +209,23 @@ mod tests {
             c.iter().rev().take(2).sum::<usize>()
         };
         let red = |s: usize| s / 9 <= 4;
-        let elephants = pair((0..90).filter(|&s| red(s) && tables::ELEPHANT_MOVES[s].len > 0)
-            .filter(|&s| [2, 6, 18, 22, 26, 38, 42].contains(&s))
-            .map(|s| tables::ELEPHANT_MOVES[s].len as usize).collect());
-        let advisors = pair([3, 5, 13, 21, 23].iter().map(|&s| tables::ADVISOR_MOVES[0][s].len as usize).collect());
-        assert_eq!((slider, horse, soldier, general, elephants, advisors), (17, 8, 3, 4, 6, 5));
+        let elephants = pair(
+            (0..90)
+                .filter(|&s| red(s) && tables::ELEPHANT_MOVES[s].len > 0)
+                .filter(|&s| [2, 6, 18, 22, 26, 38, 42].contains(&s))
+                .map(|s| tables::ELEPHANT_MOVES[s].len as usize)
+                .collect(),
+        );
+        let advisors = pair(
+            [3, 5, 13, 21, 23]
+                .iter()
+                .map(|&s| tables::ADVISOR_MOVES[0][s].len as usize)
+                .collect(),
+        );
+        assert_eq!(
+            (slider, horse, soldier, general, elephants, advisors),
+            (17, 8, 3, 4, 6, 5)
+        );
         let bound = 4 * slider + 2 * horse + 5 * soldier + general + elephants + advisors;
         assert_eq!(bound, 114);
         assert!(bound <= MAX_MOVES);

@@ -99,7 +99,10 @@ pub const fn file_number(sq: Square, color: Color) -> u8 {
 }
 
 const fn straight(role: Role) -> bool {
-    matches!(role, Role::General | Role::Chariot | Role::Cannon | Role::Soldier)
+    matches!(
+        role,
+        Role::General | Role::Chariot | Role::Cannon | Role::Soldier
+    )
 }
 
 /// Same-colour same-role pieces on `sq`'s file, front (nearest the opponent) first.
@@ -118,7 +121,12 @@ fn column(pos: &Position, sq: Square, piece: Piece) -> Vec<Square> {
 fn tandem_files(pos: &Position, color: Color) -> usize {
     let soldier = Piece::new(color, Role::Soldier);
     (0..9u8)
-        .filter(|&f| (0..10u8).filter(|&r| Square::new(f, r).and_then(|s| pos.piece_at(s)) == Some(soldier)).count() >= 2)
+        .filter(|&f| {
+            (0..10u8)
+                .filter(|&r| Square::new(f, r).and_then(|s| pos.piece_at(s)) == Some(soldier))
+                .count()
+                >= 2
+        })
         .count()
 }
 
@@ -130,7 +138,11 @@ fn geometry(role: Role, color: Color, m: Move) -> (Op, u8) {
         -1 => Op::Retreat,
         _ => Op::Traverse,
     };
-    let target = if straight(role) && op != Op::Traverse { dr.unsigned_abs() as u8 } else { file_number(m.to, color) };
+    let target = if straight(role) && op != Op::Traverse {
+        dr.unsigned_abs() as u8
+    } else {
+        file_number(m.to, color)
+    };
     (op, target)
 }
 
@@ -147,7 +159,8 @@ impl Description {
         let origin = if n < 2 || matches!(piece.role, Role::Advisor | Role::Elephant) {
             Origin::File(fnum)
         } else {
-            let q = (piece.role == Role::Soldier && tandem_files(pos, piece.color) > 1).then_some(fnum);
+            let q =
+                (piece.role == Role::Soldier && tandem_files(pos, piece.color) > 1).then_some(fnum);
             match (n, idx) {
                 (_, 0) if n <= 3 => Origin::Front(q),
                 (3, 1) => Origin::Middle(q),
@@ -155,12 +168,20 @@ impl Description {
                 (_, i) => Origin::Nth(i as u8 + 1, q),
             }
         };
-        Some(Description { role: piece.role, origin, op, target })
+        Some(Description {
+            role: piece.role,
+            origin,
+            op,
+            target,
+        })
     }
 
-    fn matches(&self, pos: &Position, m: Move) -> bool {
-        let Some(piece) = pos.piece_at(m.from) else { return false };
-        if piece.role != self.role || geometry(piece.role, piece.color, m) != (self.op, self.target) {
+    fn matches(self, pos: &Position, m: Move) -> bool {
+        let Some(piece) = pos.piece_at(m.from) else {
+            return false;
+        };
+        if piece.role != self.role || geometry(piece.role, piece.color, m) != (self.op, self.target)
+        {
             return false;
         }
         let fnum = file_number(m.from, piece.color);
@@ -248,7 +269,11 @@ impl Description {
             '.' | '=' => Some(Op::Traverse),
             _ => None,
         };
-        let digit = |ch: char| ch.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8);
+        let digit = |ch: char| {
+            ch.to_digit(10)
+                .filter(|d| (1..=9).contains(d))
+                .map(|d| d as u8)
+        };
         let target = digit(c[3])?;
         let o = op(c[2])?;
         let (role, origin) = if let (Some(r), Some(f)) = (Role::from_char(c[0]), digit(c[1])) {
@@ -292,7 +317,12 @@ impl Description {
         if !straight(role) && op == Op::Traverse {
             return None;
         }
-        Some(Description { role, origin, op, target })
+        Some(Description {
+            role,
+            origin,
+            op,
+            target,
+        })
     }
 
     /// Chinese text for a move by `color`: numbers are Chinese numerals for Red and Arabic
@@ -305,7 +335,9 @@ impl Description {
         };
         let num = |n: u8| -> char {
             match color {
-                Color::Red => ['一', '二', '三', '四', '五', '六', '七', '八', '九'][(n - 1) as usize],
+                Color::Red => {
+                    ['一', '二', '三', '四', '五', '六', '七', '八', '九'][(n - 1) as usize]
+                }
                 Color::Black => char::from(b'0' + n),
             }
         };
@@ -329,7 +361,11 @@ impl Description {
             Origin::Front(q) => qualified(&mut s, '前', q),
             Origin::Middle(q) => qualified(&mut s, '中', q),
             Origin::Rear(q) => qualified(&mut s, rear, q),
-            Origin::Nth(i, q) => qualified(&mut s, ['一', '二', '三', '四', '五'][(i.clamp(1, 5) - 1) as usize], q),
+            Origin::Nth(i, q) => qualified(
+                &mut s,
+                ['一', '二', '三', '四', '五'][(i.clamp(1, 5) - 1) as usize],
+                q,
+            ),
         }
         s.push(match (self.op, script) {
             (Op::Advance, Script::Simplified) => '进',
@@ -343,8 +379,13 @@ impl Description {
 
     /// Parses Chinese notation in simplified or traditional characters, with Chinese
     /// numerals, ASCII or full-width digits for either side.
+    #[allow(clippy::many_single_char_names)] // c(hars), p(iece), f(ile), q(ualifier), o(p), t(arget)
     pub fn parse_chinese(text: &str) -> Option<Description> {
-        let c: Vec<char> = text.trim().chars().filter(|ch| !ch.is_whitespace()).collect();
+        let c: Vec<char> = text
+            .trim()
+            .chars()
+            .filter(|ch| !ch.is_whitespace())
+            .collect();
         let role = |ch: char| {
             Some(match ch {
                 '帥' | '帅' | '將' | '将' => Role::General,
@@ -424,13 +465,17 @@ impl Position {
     /// (`炮二平五`). The errors tell invalid notation from a move that is illegal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
         if let Ok(m) = text.parse::<Move>() {
-            return if self.is_legal(m) { Ok(m) } else { Err(MoveTextError::Illegal(text.trim().to_owned())) };
+            return if self.is_legal(m) {
+                Ok(m)
+            } else {
+                Err(MoveTextError::Illegal(text.trim().to_owned()))
+            };
         }
         let d: Description = text.parse()?;
         d.resolve(self).map_err(|e| match e {
             MoveTextError::Illegal(_) => MoveTextError::Illegal(text.trim().to_owned()),
             MoveTextError::Ambiguous(_) => MoveTextError::Ambiguous(text.trim().to_owned()),
-            other => other,
+            other @ MoveTextError::Invalid(_) => other,
         })
     }
 
@@ -440,12 +485,14 @@ impl Position {
         match notation {
             Notation::Iccs => m.to_string(),
             Notation::Wxf => d().map_or_else(|| m.to_string(), |d| d.wxf()),
-            Notation::ChineseSimplified => {
-                d().map_or_else(|| m.to_string(), |d| d.chinese(self.turn(), Script::Simplified))
-            }
-            Notation::ChineseTraditional => {
-                d().map_or_else(|| m.to_string(), |d| d.chinese(self.turn(), Script::Traditional))
-            }
+            Notation::ChineseSimplified => d().map_or_else(
+                || m.to_string(),
+                |d| d.chinese(self.turn(), Script::Simplified),
+            ),
+            Notation::ChineseTraditional => d().map_or_else(
+                || m.to_string(),
+                |d| d.chinese(self.turn(), Script::Traditional),
+            ),
         }
     }
 }
@@ -455,7 +502,9 @@ mod tests {
     use super::*;
 
     fn play(pos: &mut Position, text: &str) -> Move {
-        let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let m = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         pos.play_unchecked(m);
         m
     }
@@ -488,27 +537,45 @@ mod tests {
         let rear = "e2d2".parse::<Move>().unwrap();
         assert_eq!(p.write_move(front, Notation::Wxf), "+C.6");
         assert_eq!(p.write_move(rear, Notation::Wxf), "-C.6");
-        assert_eq!(p.write_move(front, Notation::ChineseTraditional), "前炮平六");
+        assert_eq!(
+            p.write_move(front, Notation::ChineseTraditional),
+            "前炮平六"
+        );
         assert_eq!(p.write_move(rear, Notation::ChineseSimplified), "后炮平六");
         assert_eq!(p.parse_move("C+.6"), Ok(front));
         assert_eq!(p.parse_move("C+=6"), Ok(front));
         assert_eq!(p.parse_move("後炮平六"), Ok(rear));
         // The file form is ambiguous here.
-        assert!(matches!(p.parse_move("C5.6"), Err(MoveTextError::Ambiguous(_))));
+        assert!(matches!(
+            p.parse_move("C5.6"),
+            Err(MoveTextError::Ambiguous(_))
+        ));
     }
 
     #[test]
     fn tandem_soldiers() {
         // Three red soldiers on the e-file: front, middle, rear.
-        let p = Position::from_fen_with("3k5/9/9/4P4/4P4/4P4/9/9/9/4K4 w", crate::Validation::Permissive).unwrap();
+        let p = Position::from_fen_with(
+            "3k5/9/9/4P4/4P4/4P4/9/9/9/4K4 w",
+            crate::Validation::Permissive,
+        )
+        .unwrap();
         let mid = "e5d5".parse::<Move>().unwrap();
         assert_eq!(p.write_move(mid, Notation::ChineseTraditional), "中兵平六");
         assert_eq!(p.write_move(mid, Notation::Wxf), "2P.6");
         assert_eq!(p.parse_move("中兵平六"), Ok(mid));
         assert_eq!(p.parse_move("2P.6"), Ok(mid));
-        assert_eq!(p.parse_move("25.6"), Ok(mid), "pyffish-style tandem index plus file");
+        assert_eq!(
+            p.parse_move("25.6"),
+            Ok(mid),
+            "pyffish-style tandem index plus file"
+        );
         // Two files with two soldiers each: the file qualifies front/rear.
-        let q = Position::from_fen_with("3k5/9/9/2P1P4/2P1P4/9/9/9/9/4K4 w", crate::Validation::Permissive).unwrap();
+        let q = Position::from_fen_with(
+            "3k5/9/9/2P1P4/2P1P4/9/9/9/9/4K4 w",
+            crate::Validation::Permissive,
+        )
+        .unwrap();
         let m = "c6b6".parse::<Move>().unwrap();
         assert_eq!(p.write_move(mid, Notation::Wxf), "2P.6");
         assert_eq!(q.write_move(m, Notation::Wxf), "17.8");
@@ -520,26 +587,56 @@ mod tests {
     #[test]
     fn invalid_and_illegal_are_distinct() {
         let p = Position::default();
-        for bad in ["", "hello", "C2.0", "C0.5", "X2.5", "炮十平五", "E3.5", "炮二平", "h2e"] {
-            assert!(matches!(p.parse_move(bad), Err(MoveTextError::Invalid(_))), "{bad}");
+        for bad in [
+            "",
+            "hello",
+            "C2.0",
+            "C0.5",
+            "X2.5",
+            "炮十平五",
+            "E3.5",
+            "炮二平",
+            "h2e",
+        ] {
+            assert!(
+                matches!(p.parse_move(bad), Err(MoveTextError::Invalid(_))),
+                "{bad}"
+            );
         }
         for illegal in ["C2.0x", "C3.5", "R1+3", "炮二進九", "e3e5", "h2h8"] {
             let r = p.parse_move(illegal);
             assert!(
-                matches!(r, Err(MoveTextError::Illegal(_)) | Err(MoveTextError::Invalid(_))),
+                matches!(
+                    r,
+                    Err(MoveTextError::Illegal(_) | MoveTextError::Invalid(_))
+                ),
                 "{illegal}: {r:?}"
             );
         }
-        assert!(matches!(p.parse_move("C3.5"), Err(MoveTextError::Illegal(_))));
-        assert!(matches!(p.parse_move("炮二進九"), Err(MoveTextError::Illegal(_))));
-        assert!(matches!(p.parse_move("e3e5"), Err(MoveTextError::Illegal(_))));
+        assert!(matches!(
+            p.parse_move("C3.5"),
+            Err(MoveTextError::Illegal(_))
+        ));
+        assert!(matches!(
+            p.parse_move("炮二進九"),
+            Err(MoveTextError::Illegal(_))
+        ));
+        assert!(matches!(
+            p.parse_move("e3e5"),
+            Err(MoveTextError::Illegal(_))
+        ));
     }
 
     #[test]
     fn every_legal_move_round_trips_from_the_start() {
         let p = Position::default();
         for &m in &p.legal_moves() {
-            for n in [Notation::Iccs, Notation::Wxf, Notation::ChineseSimplified, Notation::ChineseTraditional] {
+            for n in [
+                Notation::Iccs,
+                Notation::Wxf,
+                Notation::ChineseSimplified,
+                Notation::ChineseTraditional,
+            ] {
                 let text = p.write_move(m, n);
                 assert_eq!(p.parse_move(&text), Ok(m), "{n:?} {text}");
             }

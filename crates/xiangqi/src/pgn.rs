@@ -52,7 +52,10 @@ pub struct PgnGame {
 impl PgnGame {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -84,8 +87,11 @@ pub fn write_pgn(game: &Game, notation: Notation, tags: &[(&str, &str)]) -> Stri
     .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
     .collect();
     for (k, v) in tags {
-        if let Some(slot) = std_tags.iter_mut().find(|(sk, _)| sk.eq_ignore_ascii_case(k)) {
-            slot.1 = (*v).to_owned();
+        if let Some(slot) = std_tags
+            .iter_mut()
+            .find(|(sk, _)| sk.eq_ignore_ascii_case(k))
+        {
+            (*v).clone_into(&mut slot.1);
         } else {
             std_tags.push(((*k).to_owned(), (*v).to_owned()));
         }
@@ -132,14 +138,22 @@ pub fn read_pgn(text: &str, rules: RuleSet) -> Result<PgnGame, PgnError> {
     for line in text.lines() {
         let t = line.trim();
         if !in_moves && t.starts_with('[') {
-            let inner = t.strip_prefix('[').and_then(|s| s.strip_suffix(']')).ok_or_else(|| PgnError::Tag(t.to_owned()))?;
-            let (key, rest) = inner.split_once(char::is_whitespace).ok_or_else(|| PgnError::Tag(t.to_owned()))?;
+            let inner = t
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .ok_or_else(|| PgnError::Tag(t.to_owned()))?;
+            let (key, rest) = inner
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| PgnError::Tag(t.to_owned()))?;
             let value = rest.trim();
             let value = value
                 .strip_prefix('"')
                 .and_then(|v| v.strip_suffix('"'))
                 .ok_or_else(|| PgnError::Tag(t.to_owned()))?;
-            tags.push((key.to_owned(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+            tags.push((
+                key.to_owned(),
+                value.replace("\\\"", "\"").replace("\\\\", "\\"),
+            ));
         } else if !t.is_empty() || in_moves {
             if t.starts_with('[') && in_moves {
                 break; // the next game
@@ -181,7 +195,11 @@ fn move_tokens(movetext: &str) -> Result<Vec<String>, PgnError> {
     for raw in clean.split_whitespace() {
         // Leading move numbers: "12." "12..." or "12.h2e2".
         let t = raw.trim_start_matches(|c: char| c.is_ascii_digit());
-        let t = if t.len() < raw.len() && t.starts_with('.') { t.trim_start_matches('.') } else { raw };
+        let t = if t.len() < raw.len() && t.starts_with('.') {
+            t.trim_start_matches('.')
+        } else {
+            raw
+        };
         if t.is_empty() || t.starts_with('$') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t) {
             continue;
         }
@@ -196,7 +214,11 @@ fn read_moves_into(game: &mut Game, movetext: &str) -> Result<(), PgnError> {
         let m = game
             .position()
             .parse_move(&token)
-            .map_err(|error| PgnError::Move { ply: i + 1, text: token.clone(), error })?;
+            .map_err(|error| PgnError::Move {
+                ply: i + 1,
+                text: token.clone(),
+                error,
+            })?;
         game.play(m).map_err(|_| PgnError::Move {
             ply: i + 1,
             text: token.clone(),
@@ -208,7 +230,10 @@ fn read_moves_into(game: &mut Game, movetext: &str) -> Result<(), PgnError> {
 
 /// The moves of `game` as a plain space-separated ICCS list (`h2e2 h9g7 …`).
 pub fn write_iccs_list(game: &Game) -> String {
-    game.moves().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+    game.moves()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Plays a move list (ICCS, or any notation; numbers and comments are skipped) from `start`.
@@ -225,14 +250,29 @@ mod tests {
     #[test]
     fn pgn_round_trips_in_every_notation() {
         let mut g = Game::default();
-        for m in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b2b6", "c6c5"] {
+        for m in [
+            "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b2b6", "c6c5",
+        ] {
             g.play(m.parse().unwrap()).unwrap();
         }
-        for n in [Notation::Iccs, Notation::Wxf, Notation::ChineseSimplified, Notation::ChineseTraditional] {
-            let text = write_pgn(&g, n, &[("Red", "Hu \"Ronghua\""), ("Opening", "central cannon")]);
+        for n in [
+            Notation::Iccs,
+            Notation::Wxf,
+            Notation::ChineseSimplified,
+            Notation::ChineseTraditional,
+        ] {
+            let text = write_pgn(
+                &g,
+                n,
+                &[("Red", "Hu \"Ronghua\""), ("Opening", "central cannon")],
+            );
             assert!(text.contains("[Variant \"xiangqi\"]"), "{text}");
             let back = read_pgn(&text, RuleSet::default()).unwrap();
-            assert_eq!(back.game.moves().collect::<Vec<_>>(), g.moves().collect::<Vec<_>>(), "{text}");
+            assert_eq!(
+                back.game.moves().collect::<Vec<_>>(),
+                g.moves().collect::<Vec<_>>(),
+                "{text}"
+            );
             assert_eq!(back.tag("Red"), Some("Hu \"Ronghua\""));
             assert_eq!(back.tag("opening"), Some("central cannon"));
         }
@@ -245,22 +285,42 @@ mod tests {
         let g = read_pgn(text, RuleSet::default()).unwrap();
         assert_eq!(write_iccs_list(&g.game), "a1d1 d9e9 d1e1 e9d9 e1d1");
         let again = write_pgn(&g.game, Notation::Iccs, &[]);
-        assert!(again.contains("[FEN \"3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1\"]"), "{again}");
+        assert!(
+            again.contains("[FEN \"3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1\"]"),
+            "{again}"
+        );
     }
 
     #[test]
     fn bad_records_name_the_problem() {
-        assert!(matches!(read_pgn("[Event test]\n", RuleSet::default()), Err(PgnError::Tag(_))));
-        assert!(matches!(read_pgn("[FEN \"9/9 w\"]\n1. h2e2", RuleSet::default()), Err(PgnError::Fen(_))));
+        assert!(matches!(
+            read_pgn("[Event test]\n", RuleSet::default()),
+            Err(PgnError::Tag(_))
+        ));
+        assert!(matches!(
+            read_pgn("[FEN \"9/9 w\"]\n1. h2e2", RuleSet::default()),
+            Err(PgnError::Fen(_))
+        ));
         assert!(matches!(
             read_pgn("1. h2e2 h9g7 2. h2e9", RuleSet::default()),
-            Err(PgnError::Move { ply: 3, error: MoveTextError::Illegal(_), .. })
+            Err(PgnError::Move {
+                ply: 3,
+                error: MoveTextError::Illegal(_),
+                ..
+            })
         ));
         assert!(matches!(
             read_pgn("1. h2e2 xyz", RuleSet::default()),
-            Err(PgnError::Move { ply: 2, error: MoveTextError::Invalid(_), .. })
+            Err(PgnError::Move {
+                ply: 2,
+                error: MoveTextError::Invalid(_),
+                ..
+            })
         ));
-        assert!(matches!(read_pgn("1. h2e2 {oops", RuleSet::default()), Err(PgnError::Unclosed)));
+        assert!(matches!(
+            read_pgn("1. h2e2 {oops", RuleSet::default()),
+            Err(PgnError::Unclosed)
+        ));
         let g = read_move_list(Position::default(), "h2e2 h9g7 h0g2", RuleSet::default()).unwrap();
         assert_eq!(g.len(), 3);
     }

@@ -8,8 +8,8 @@ use thiserror::Error;
 use crate::moves::{Move, MoveList};
 use crate::setup::{ParseFenError, Setup};
 use crate::tables::{
-    ADVISOR_MOVES, DIAGONAL_NEIGHBOURS, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS,
-    SOLDIER_ATTACKERS, SOLDIER_MOVES,
+    ADVISOR_MOVES, DIAGONAL_NEIGHBOURS, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS,
+    HORSE_MOVES, RAYS, SOLDIER_ATTACKERS, SOLDIER_MOVES,
 };
 use crate::types::{Color, Piece, Role, Square};
 use crate::zobrist;
@@ -138,8 +138,13 @@ impl Outcome {
     /// The PGN result: `1-0` (Red won), `0-1` or `1/2-1/2`.
     pub const fn result_str(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Color::Red, .. } => "1-0",
-            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Color::Red, ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
     }
@@ -206,6 +211,7 @@ const fn code_color(code: u8) -> usize {
 
 /// True if the general on `k` is attacked by `them` (check, or facing the enemy general).
 #[inline]
+#[allow(clippy::many_single_char_names)] // k(ing), h(orses), s(oldiers), p(iece), d(irection)
 fn attacked(board: &[u8; 90], k: usize, them: usize) -> bool {
     let tb = (them as u8) << 3;
     let horse = tb | HORSE;
@@ -276,7 +282,10 @@ impl Gen<'_> {
     #[inline]
     fn add(&mut self, from: usize, to: usize, risky: bool) {
         if !(risky || self.risky_to & bit(to) != 0) || self.safe(from, to, self.general) {
-            self.list.push(Move::new(Square::from_index_unchecked(from as u8), Square::from_index_unchecked(to as u8)));
+            self.list.push(Move::new(
+                Square::from_index_unchecked(from as u8),
+                Square::from_index_unchecked(to as u8),
+            ));
         }
     }
 
@@ -293,8 +302,7 @@ impl Gen<'_> {
             let risky = self.risky_from & bit(from) != 0;
             match self.board[from] & 7 {
                 CHARIOT => {
-                    for d in 0..4 {
-                        let ray = &RAYS[from][d];
+                    for ray in &RAYS[from] {
                         for i in 0..ray.len as usize {
                             let to = ray.to[i] as usize;
                             let c = self.board[to];
@@ -310,8 +318,7 @@ impl Gen<'_> {
                     }
                 }
                 CANNON => {
-                    for d in 0..4 {
-                        let ray = &RAYS[from][d];
+                    for ray in &RAYS[from] {
                         let n = ray.len as usize;
                         let mut i = 0;
                         while i < n {
@@ -391,7 +398,8 @@ impl Gen<'_> {
 
 impl Default for Position {
     fn default() -> Position {
-        Position::from_setup(Setup::start(), Validation::Strict).expect("the start position is valid")
+        Position::from_setup(Setup::start(), Validation::Strict)
+            .expect("the start position is valid")
     }
 }
 
@@ -408,7 +416,9 @@ impl Position {
         let mut board = [0u8; 90];
         let mut occupied = [0u128; 2];
         for sq in Square::all() {
-            let Some(p) = setup.board[sq.index()] else { continue };
+            let Some(p) = setup.board[sq.index()] else {
+                continue;
+            };
             let c = p.color.index();
             counts[c][p.role.index()] += 1;
             board[sq.index()] = p.code();
@@ -424,27 +434,48 @@ impl Position {
             }
             for role in Role::ALL {
                 let count = counts[c][role.index()];
-                let limit = if validation == Validation::Strict || role == Role::General { role.max_count() } else { 90 };
+                let limit = if validation == Validation::Strict || role == Role::General {
+                    role.max_count()
+                } else {
+                    90
+                };
                 if count > limit {
                     return Err(PositionError::TooManyPieces { color, role, count });
                 }
             }
         }
         for sq in Square::all() {
-            let Some(p) = setup.board[sq.index()] else { continue };
+            let Some(p) = setup.board[sq.index()] else {
+                continue;
+            };
             let ok = match p.role {
                 Role::General => sq.in_palace(p.color),
                 _ if validation == Validation::Permissive => true,
                 Role::Advisor => {
-                    let r = if p.color == Color::Red { sq.rank() } else { 9 - sq.rank() };
+                    let r = if p.color == Color::Red {
+                        sq.rank()
+                    } else {
+                        9 - sq.rank()
+                    };
                     sq.in_palace(p.color) && (sq.file() + r) % 2 == 1
                 }
                 Role::Elephant => {
-                    let r = if p.color == Color::Red { sq.rank() } else { 9 - sq.rank() };
-                    sq.on_side_of(p.color) && r % 2 == 0 && sq.file() % 2 == 0 && (r + sq.file()) % 4 == 2
+                    let r = if p.color == Color::Red {
+                        sq.rank()
+                    } else {
+                        9 - sq.rank()
+                    };
+                    sq.on_side_of(p.color)
+                        && r % 2 == 0
+                        && sq.file() % 2 == 0
+                        && (r + sq.file()) % 4 == 2
                 }
                 Role::Soldier => {
-                    let r = if p.color == Color::Red { sq.rank() } else { 9 - sq.rank() };
+                    let r = if p.color == Color::Red {
+                        sq.rank()
+                    } else {
+                        9 - sq.rank()
+                    };
                     r >= 5 || (r >= 3 && sq.file() % 2 == 0)
                 }
                 _ => true,
@@ -472,10 +503,17 @@ impl Position {
             return Err(PositionError::GeneralsFacing);
         }
         let them = setup.turn.other();
-        if attacked(&pos.board, pos.generals[them.index()] as usize, setup.turn.index()) {
+        if attacked(
+            &pos.board,
+            pos.generals[them.index()] as usize,
+            setup.turn.index(),
+        ) {
             return Err(PositionError::OpponentInCheck(them));
         }
-        Ok(Position { hash: zobrist::hash_board(&pos.board, pos.turn), ..pos })
+        Ok(Position {
+            hash: zobrist::hash_board(&pos.board, pos.turn),
+            ..pos
+        })
     }
 
     /// Parses and strictly validates a FEN.
@@ -551,10 +589,9 @@ impl Position {
 
     /// Every piece on the board with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.board
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &c)| Piece::from_code(c).map(|p| (Square::from_index_unchecked(i as u8), p)))
+        self.board.iter().enumerate().filter_map(|(i, &c)| {
+            Piece::from_code(c).map(|p| (Square::from_index_unchecked(i as u8), p))
+        })
     }
 
     fn generals_facing(&self) -> bool {
@@ -593,7 +630,15 @@ impl Position {
         } else {
             self.risky_squares(k, them)
         };
-        let mut g = Gen { board: self.board, us, them, general: k, risky_from, risky_to, list };
+        let mut g = Gen {
+            board: self.board,
+            us,
+            them,
+            general: k,
+            risky_from,
+            risky_to,
+            list,
+        };
         g.run(self.occupied[us]);
     }
 
@@ -659,11 +704,13 @@ impl Position {
             ADVISOR => in_list(&ADVISOR_MOVES[us][from]),
             ELEPHANT => {
                 let l = &ELEPHANT_MOVES[from];
-                (0..l.len as usize).any(|i| l.to[i] as usize == to && self.board[l.via[i] as usize] == 0)
+                (0..l.len as usize)
+                    .any(|i| l.to[i] as usize == to && self.board[l.via[i] as usize] == 0)
             }
             HORSE => {
                 let l = &HORSE_MOVES[from];
-                (0..l.len as usize).any(|i| l.to[i] as usize == to && self.board[l.via[i] as usize] == 0)
+                (0..l.len as usize)
+                    .any(|i| l.to[i] as usize == to && self.board[l.via[i] as usize] == 0)
             }
             SOLDIER => {
                 let l = &SOLDIER_MOVES[us][from];
@@ -684,7 +731,11 @@ impl Position {
         let mut board = self.board;
         board[to] = c;
         board[from] = 0;
-        let k = if c & 7 == GENERAL { to } else { self.generals[us] as usize };
+        let k = if c & 7 == GENERAL {
+            to
+        } else {
+            self.generals[us] as usize
+        };
         !attacked(&board, k, us ^ 1)
     }
 
@@ -699,7 +750,12 @@ impl Position {
             return None;
         };
         let (lo, hi) = (a.min(b), a.max(b));
-        Some((lo + step..hi).step_by(step).filter(|&s| self.board[s] != 0).count())
+        Some(
+            (lo + step..hi)
+                .step_by(step)
+                .filter(|&s| self.board[s] != 0)
+                .count(),
+        )
     }
 
     /// Plays a move after checking it is legal; on error the position is unchanged.
@@ -775,8 +831,15 @@ impl Position {
         if self.has_legal_move() {
             return None;
         }
-        let reason = if self.is_check() { WinReason::Checkmate } else { WinReason::Stalemate };
-        Some(Outcome::Win { winner: self.turn.other(), reason })
+        let reason = if self.is_check() {
+            WinReason::Checkmate
+        } else {
+            WinReason::Stalemate
+        };
+        Some(Outcome::Win {
+            winner: self.turn.other(),
+            reason,
+        })
     }
 
     /// True if the side to move has at least one legal move.
@@ -787,7 +850,9 @@ impl Position {
     /// True if neither side has a chariot, horse, cannon or soldier, so nobody can ever give
     /// check: a dead draw.
     pub fn insufficient_material(&self) -> bool {
-        self.board.iter().all(|&c| c == 0 || matches!(c & 7, GENERAL | ADVISOR | ELEPHANT))
+        self.board
+            .iter()
+            .all(|&c| c == 0 || matches!(c & 7, GENERAL | ADVISOR | ELEPHANT))
     }
 
     /// A multi-line picture of the board (Red at the bottom, FEN letters, `.` for empty).
@@ -863,7 +928,9 @@ impl<'de> serde::Deserialize<'de> for Position {
 pub fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
     for from in Square::all() {
-        let Some(p) = pos.piece_at(from) else { continue };
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
         if p.color != pos.turn {
             continue;
         }
@@ -894,17 +961,24 @@ fn pseudo_legal_naive(pos: &Position, p: Piece, m: Move) -> bool {
     if target.is_some_and(|t| t.color == p.color) {
         return false;
     }
-    let empty = |f: i32, r: i32| pos.piece_at(Square::new(f as u8, r as u8).expect("on board")).is_none();
+    let empty = |f: i32, r: i32| {
+        pos.piece_at(Square::new(f as u8, r as u8).expect("on board"))
+            .is_none()
+    };
     let between = || {
         let n = df.abs().max(dr.abs());
-        (1..n).filter(|i| !empty(ff + df.signum() * i, fr + dr.signum() * i)).count()
+        (1..n)
+            .filter(|i| !empty(ff + df.signum() * i, fr + dr.signum() * i))
+            .count()
     };
     let forward = if p.color == Color::Red { 1 } else { -1 };
     match p.role {
         Role::General => df.abs() + dr.abs() == 1 && m.to.in_palace(p.color),
         Role::Advisor => df.abs() == 1 && dr.abs() == 1 && m.to.in_palace(p.color),
         Role::Elephant => {
-            df.abs() == 2 && dr.abs() == 2 && m.to.on_side_of(p.color) == m.from.on_side_of(p.color)
+            df.abs() == 2
+                && dr.abs() == 2
+                && m.to.on_side_of(p.color) == m.from.on_side_of(p.color)
                 && empty(ff + df / 2, fr + dr / 2)
         }
         Role::Horse => {
@@ -922,14 +996,11 @@ fn pseudo_legal_naive(pos: &Position, p: Piece, m: Move) -> bool {
 /// Is `color`'s general attacked in `setup`, by brute force: can any enemy piece move onto
 /// it, or do the generals face each other?
 fn naive_general_attacked(setup: &Setup, color: Color) -> bool {
-    let Some(k) = Square::all().find(|&s| setup.get(s) == Some(Piece::new(color, Role::General))) else {
-        return true;
-    };
-    let Ok(pos) = Position::from_setup(Setup { turn: color.other(), ..*setup }, Validation::Permissive)
-        .or_else(|_| raw_position(setup, color.other()))
+    let Some(k) = Square::all().find(|&s| setup.get(s) == Some(Piece::new(color, Role::General)))
     else {
         return true;
     };
+    let pos = raw_position(setup, color.other());
     Square::all().any(|from| {
         pos.piece_at(from).is_some_and(|p| {
             p.color != color
@@ -942,7 +1013,7 @@ fn naive_general_attacked(setup: &Setup, color: Color) -> bool {
 }
 
 /// A position built without validation (for the naive attack test only).
-fn raw_position(setup: &Setup, turn: Color) -> Result<Position, ()> {
+fn raw_position(setup: &Setup, turn: Color) -> Position {
     let mut board = [0u8; 90];
     let mut occupied = [0u128; 2];
     let mut generals = [0u8; 2];
@@ -955,7 +1026,15 @@ fn raw_position(setup: &Setup, turn: Color) -> Result<Position, ()> {
             }
         }
     }
-    Ok(Position { board, occupied, generals, turn, halfmoves: 0, fullmoves: 1, hash: 0 })
+    Position {
+        board,
+        occupied,
+        generals,
+        turn,
+        halfmoves: 0,
+        fullmoves: 1,
+        hash: 0,
+    }
 }
 
 #[cfg(test)]
@@ -963,13 +1042,18 @@ mod tests {
     use super::*;
 
     fn pos(fen: &str) -> Position {
-        Position::from_fen_with(fen, Validation::Permissive).unwrap_or_else(|e| panic!("{fen}: {e}"))
+        Position::from_fen_with(fen, Validation::Permissive)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
     }
 
     fn moves_from(p: &Position, sq: &str) -> Vec<String> {
         let from: Square = sq.parse().unwrap();
-        let mut v: Vec<String> =
-            p.legal_moves().iter().filter(|m| m.from == from).map(|m| m.to.to_string()).collect();
+        let mut v: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to.to_string())
+            .collect();
         v.sort();
         v
     }
@@ -1030,7 +1114,10 @@ mod tests {
         // The cannon on e1 is the only piece between the generals: it may only move along
         // the file; the general may step aside.
         let p = pos("4k4/9/9/9/9/9/9/9/4C4/4K4 w");
-        assert_eq!(moves_from(&p, "e1"), ["e2", "e3", "e4", "e5", "e6", "e7", "e8"]);
+        assert_eq!(
+            moves_from(&p, "e1"),
+            ["e2", "e3", "e4", "e5", "e6", "e7", "e8"]
+        );
         assert_eq!(moves_from(&p, "e0"), ["d0", "f0"]);
         // A pinned horse cannot move at all.
         let h = pos("4k4/9/9/9/9/9/9/9/4N4/4K4 w");
@@ -1045,7 +1132,9 @@ mod tests {
         let p = pos("1n1k5/9/9/1p7/9/9/9/1C7/9/4K4 w");
         assert_eq!(
             moves_from(&p, "b2"),
-            ["a2", "b0", "b1", "b3", "b4", "b5", "b9", "c2", "d2", "e2", "f2", "g2", "h2", "i2"]
+            [
+                "a2", "b0", "b1", "b3", "b4", "b5", "b9", "c2", "d2", "e2", "f2", "g2", "h2", "i2"
+            ]
         );
         let unscreened = pos("4k4/9/9/9/9/9/9/9/4C4/3K5 b");
         assert!(!unscreened.is_check());
@@ -1078,7 +1167,13 @@ mod tests {
         let s = pos("3k1r3/9/9/9/9/9/9/9/3r5/4K4 w");
         assert!(!s.is_check());
         assert_eq!(s.legal_moves().len(), 0);
-        assert_eq!(s.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Stalemate }));
+        assert_eq!(
+            s.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Stalemate
+            })
+        );
     }
 
     #[test]
@@ -1089,7 +1184,13 @@ mod tests {
         let m = pos("3k5/9/3R5/9/9/9/9/9/9/4K4 b");
         // Black general d9: checked by the chariot d7; d8 on the file, e9/e8 face red general.
         assert!(m.is_check());
-        assert_eq!(m.outcome(), Some(Outcome::Win { winner: Color::Red, reason: WinReason::Checkmate }));
+        assert_eq!(
+            m.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Red,
+                reason: WinReason::Checkmate
+            })
+        );
     }
 
     #[test]
@@ -1100,35 +1201,73 @@ mod tests {
             ("4k4/9/9/9/9/9/9/9/9/9 w", E::MissingGeneral(Color::Red)),
             ("3k5/9/9/9/9/9/9/9/9/3rK4 b", E::OpponentInCheck(Color::Red)),
             ("4k4/9/9/9/9/9/9/9/9/4K4 w", E::GeneralsFacing),
-            ("3k5/9/9/9/9/9/9/9/9/K8 w", E::GeneralOutsidePalace(sq("a0"))),
+            (
+                "3k5/9/9/9/9/9/9/9/9/K8 w",
+                E::GeneralOutsidePalace(sq("a0")),
+            ),
             ("3k5/9/9/9/9/9/9/9/3A5/4K4 w", E::AdvisorOffPoint(sq("d1"))),
             ("3k5/9/9/9/9/9/9/9/1B7/4K4 w", E::ElephantOffPoint(sq("b1"))),
             ("3k5/9/9/9/9/9/9/9/P8/4K4 w", E::SoldierOffPoint(sq("a1"))),
             ("3k5/9/9/9/9/9/1P7/9/9/4K4 w", E::SoldierOffPoint(sq("b3"))),
             (
                 "3k5/9/9/9/9/RRR6/9/9/9/4K4 w",
-                E::TooManyPieces { color: Color::Red, role: Role::Chariot, count: 3 },
+                E::TooManyPieces {
+                    color: Color::Red,
+                    role: Role::Chariot,
+                    count: 3,
+                },
             ),
-            ("3k1a3/4a4/4a4/9/9/9/9/9/9/4K4 w", E::TooManyPieces { color: Color::Black, role: Role::Advisor, count: 3 }),
-            ("3kk4/9/9/9/9/9/9/9/9/4K4 w", E::TooManyPieces { color: Color::Black, role: Role::General, count: 2 }),
+            (
+                "3k1a3/4a4/4a4/9/9/9/9/9/9/4K4 w",
+                E::TooManyPieces {
+                    color: Color::Black,
+                    role: Role::Advisor,
+                    count: 3,
+                },
+            ),
+            (
+                "3kk4/9/9/9/9/9/9/9/9/4K4 w",
+                E::TooManyPieces {
+                    color: Color::Black,
+                    role: Role::General,
+                    count: 2,
+                },
+            ),
         ];
         for (fen, want) in cases {
-            assert_eq!(Position::from_fen(fen), Err(FenError::Invalid(want)), "{fen}");
+            assert_eq!(
+                Position::from_fen(fen),
+                Err(FenError::Invalid(want)),
+                "{fen}"
+            );
         }
         // Valid points for advisors and elephants of both colours.
-        assert!(Position::from_fen("3akab2/4a4/9/9/9/9/9/9/4A4/B2AK4 w").is_err(), "three black advisors");
-        assert!(Position::from_fen("3akab2/9/9/9/9/9/9/9/4A4/B2AK4 w").is_err(), "elephant a0 is off-point");
+        assert!(
+            Position::from_fen("3akab2/4a4/9/9/9/9/9/9/4A4/B2AK4 w").is_err(),
+            "three black advisors"
+        );
+        assert!(
+            Position::from_fen("3akab2/9/9/9/9/9/9/9/4A4/B2AK4 w").is_err(),
+            "elephant a0 is off-point"
+        );
         assert!(Position::from_fen("2bakab2/9/9/9/9/9/9/9/4A4/2BAK4 w").is_ok());
         // Permissive mode accepts composed positions but still needs sane generals.
-        assert!(Position::from_fen_with("3k5/9/9/9/9/RRR6/9/9/1B7/4K4 w", Validation::Permissive).is_ok());
-        assert!(Position::from_fen_with("4k4/9/9/9/9/9/9/9/9/4K4 w", Validation::Permissive).is_err());
+        assert!(
+            Position::from_fen_with("3k5/9/9/9/9/RRR6/9/9/1B7/4K4 w", Validation::Permissive)
+                .is_ok()
+        );
+        assert!(
+            Position::from_fen_with("4k4/9/9/9/9/9/9/9/9/4K4 w", Validation::Permissive).is_err()
+        );
     }
 
     #[test]
     fn illegal_play_changes_nothing() {
         let mut p = Position::default();
         let before = p;
-        for bad in ["e0e2", "h2h8", "b0d1", "a3a5", "e3e5", "a9a8", "h2h7", "b2b8"] {
+        for bad in [
+            "e0e2", "h2h8", "b0d1", "a3a5", "e3e5", "a9a8", "h2h7", "b2b8",
+        ] {
             let m: Move = bad.parse().unwrap();
             assert!(!p.is_legal(m), "{bad}");
             assert_eq!(p.play(m), Err(IllegalMoveError(m)));

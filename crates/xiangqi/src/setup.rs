@@ -62,7 +62,12 @@ pub enum ParseFenError {
 impl Setup {
     /// A board with no pieces, Red to move.
     pub const fn empty() -> Setup {
-        Setup { board: [None; 90], turn: Color::Red, halfmoves: 0, fullmoves: 1 }
+        Setup {
+            board: [None; 90],
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
     }
 
     /// The standard start position.
@@ -168,7 +173,10 @@ impl FromStr for Setup {
         if numbers.len() > 2 {
             return Err(ParseFenError::TooManyFields);
         }
-        let num = |f: &str| f.parse::<u32>().map_err(|_| ParseFenError::Field(f.to_owned()));
+        let num = |f: &str| {
+            f.parse::<u32>()
+                .map_err(|_| ParseFenError::Field(f.to_owned()))
+        };
         if let Some(h) = numbers.first() {
             setup.halfmoves = num(h)?;
         }
@@ -182,7 +190,14 @@ impl FromStr for Setup {
 impl fmt::Display for Setup {
     /// Writes the full six-field FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} - - {} {}", self.board_fen(), self.turn.fen_char(), self.halfmoves, self.fullmoves)
+        write!(
+            f,
+            "{} {} - - {} {}",
+            self.board_fen(),
+            self.turn.fen_char(),
+            self.halfmoves,
+            self.fullmoves
+        )
     }
 }
 
@@ -217,8 +232,17 @@ mod tests {
         let cases: [(&str, ParseFenError); 9] = [
             ("", E::Empty),
             ("9/9 w", E::RankCount(2)),
-            ("4k5/9/9/9/9/9/9/9/9/4K4 w", E::RankWidth { rank: 9, points: 10 }),
-            ("4k3/9/9/9/9/9/9/9/9/4K4 w", E::RankWidth { rank: 9, points: 8 }),
+            (
+                "4k5/9/9/9/9/9/9/9/9/4K4 w",
+                E::RankWidth {
+                    rank: 9,
+                    points: 10,
+                },
+            ),
+            (
+                "4k3/9/9/9/9/9/9/9/9/4K4 w",
+                E::RankWidth { rank: 9, points: 8 },
+            ),
             ("4x4/9/9/9/9/9/9/9/9/4K4 w", E::PieceChar('x')),
             ("4k4/9/9/9/9/9/9/9/9/4K4", E::MissingSide),
             ("4k4/9/9/9/9/9/9/9/9/4K4 x", E::Side("x".into())),

@@ -3,6 +3,9 @@
 //! Squares are indices `file + 9 * rank` (0–89). Every table is a short list per square, so
 //! move generation never tests board edges, palace walls or the river at run time.
 
+// Board geometry reads best with f(ile), r(ank), s(quare), t(able), c(olour).
+#![allow(clippy::many_single_char_names)]
+
 /// Up to `N` squares, with an optional second square each (a horse leg or an elephant eye).
 #[derive(Clone, Copy)]
 pub(crate) struct List<const N: usize> {
@@ -12,7 +15,11 @@ pub(crate) struct List<const N: usize> {
 }
 
 impl<const N: usize> List<N> {
-    const EMPTY: Self = List { to: [0; N], via: [0; N], len: 0 };
+    const EMPTY: Self = List {
+        to: [0; N],
+        via: [0; N],
+        len: 0,
+    };
 
     const fn push(mut self, to: u8, via: u8) -> Self {
         self.to[self.len as usize] = to;
@@ -23,7 +30,11 @@ impl<const N: usize> List<N> {
 }
 
 const fn sq(file: i32, rank: i32) -> Option<u8> {
-    if file >= 0 && file < 9 && rank >= 0 && rank < 10 { Some((file + 9 * rank) as u8) } else { None }
+    if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
+        Some((file + 9 * rank) as u8)
+    } else {
+        None
+    }
 }
 
 const fn in_palace(s: u8, color: usize) -> bool {
@@ -121,10 +132,10 @@ pub(crate) static ELEPHANT_MOVES: [List<4>; 90] = {
         while i < 4 {
             let df = if i & 1 == 0 { 1 } else { -1 };
             let dr = if i & 2 == 0 { 1 } else { -1 };
-            if let (Some(to), Some(eye)) = (sq(f + 2 * df, r + 2 * dr), sq(f + df, r + dr)) {
-                if red_side(to) == red_side(s as u8) {
-                    t[s] = t[s].push(to, eye);
-                }
+            if let (Some(to), Some(eye)) = (sq(f + 2 * df, r + 2 * dr), sq(f + df, r + dr))
+                && red_side(to) == red_side(s as u8)
+            {
+                t[s] = t[s].push(to, eye);
             }
             i += 1;
         }
@@ -144,14 +155,17 @@ const fn palace_steps(diagonal: bool) -> [[List<4>; 90]; 2] {
             let mut i = 0;
             while i < 4 {
                 let (df, dr) = if diagonal {
-                    (if i & 1 == 0 { 1 } else { -1 }, if i & 2 == 0 { 1 } else { -1 })
+                    (
+                        if i & 1 == 0 { 1 } else { -1 },
+                        if i & 2 == 0 { 1 } else { -1 },
+                    )
                 } else {
                     DIRS[i]
                 };
-                if let Some(to) = sq(f + df, r + dr) {
-                    if in_palace(to, c) {
-                        t[c][s] = t[c][s].push(to, 0);
-                    }
+                if let Some(to) = sq(f + df, r + dr)
+                    && in_palace(to, c)
+                {
+                    t[c][s] = t[c][s].push(to, 0);
                 }
                 i += 1;
             }
@@ -266,7 +280,11 @@ mod tests {
         // Soldiers: one move before the river, three after, never backwards.
         assert_eq!(SOLDIER_MOVES[0][4 + 9 * 3].len, 1);
         assert_eq!(SOLDIER_MOVES[0][4 + 9 * 5].len, 3);
-        assert_eq!(SOLDIER_MOVES[0][9 * 9].len, 1, "red soldier on a9: only sideways to b9");
+        assert_eq!(
+            SOLDIER_MOVES[0][9 * 9].len,
+            1,
+            "red soldier on a9: only sideways to b9"
+        );
         assert_eq!(SOLDIER_MOVES[1][4 + 9 * 6].len, 1);
         assert_eq!(SOLDIER_MOVES[1][4 + 9 * 4].len, 3);
     }

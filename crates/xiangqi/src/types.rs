@@ -139,7 +139,10 @@ impl Role {
 
     /// True for pieces that can attack across the river (chariot, horse, cannon, soldier).
     pub const fn is_attacker(self) -> bool {
-        matches!(self, Role::Horse | Role::Chariot | Role::Cannon | Role::Soldier)
+        matches!(
+            self,
+            Role::Horse | Role::Chariot | Role::Cannon | Role::Soldier
+        )
     }
 }
 
@@ -180,7 +183,11 @@ impl Piece {
             'P' => Role::Soldier,
             _ => return None,
         };
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 
@@ -227,7 +234,11 @@ impl Piece {
 
     /// Inverse of [`Piece::code`] for a non-empty code.
     pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        let color = if code & 8 == 0 { Color::Red } else { Color::Black };
+        let color = if code & 8 == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let role = match code & 7 {
             1 => Role::General,
             2 => Role::Advisor,
@@ -264,12 +275,20 @@ impl Square {
 
     /// The square at `file` (0–8) and `rank` (0–9), or `None` off the board.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 9 && rank < 10 { Some(Square(file + 9 * rank)) } else { None }
+        if file < 9 && rank < 10 {
+            Some(Square(file + 9 * rank))
+        } else {
+            None
+        }
     }
 
     /// The square with index `index` (0–89), or `None`.
     pub const fn from_index(index: usize) -> Option<Square> {
-        if index < 90 { Some(Square(index as u8)) } else { None }
+        if index < 90 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
     }
 
     /// Builds a square from an index known to be below 90.
@@ -366,8 +385,14 @@ mod tests {
             }
         }
         assert_eq!(Piece::from_code(0), None);
-        assert_eq!(Piece::from_fen_char('H'), Some(Piece::new(Color::Red, Role::Horse)));
-        assert_eq!(Piece::from_fen_char('e'), Some(Piece::new(Color::Black, Role::Elephant)));
+        assert_eq!(
+            Piece::from_fen_char('H'),
+            Some(Piece::new(Color::Red, Role::Horse))
+        );
+        assert_eq!(
+            Piece::from_fen_char('e'),
+            Some(Piece::new(Color::Black, Role::Elephant))
+        );
     }
 
     #[test]

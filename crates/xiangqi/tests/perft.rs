@@ -24,7 +24,10 @@ fn table() -> Vec<Entry> {
             Entry {
                 note: parts[0].to_owned(),
                 fen: parts[1].to_owned(),
-                counts: parts[2].split_whitespace().map(|c| c.parse().expect("count")).collect(),
+                counts: parts[2]
+                    .split_whitespace()
+                    .map(|c| c.parse().expect("count"))
+                    .collect(),
             }
         })
         .collect()
@@ -33,13 +36,20 @@ fn table() -> Vec<Entry> {
 fn run(limit: u64, min: u64) -> usize {
     let mut checked = 0;
     for e in table() {
-        let pos = Position::from_fen_with(&e.fen, Validation::Permissive).unwrap_or_else(|err| panic!("{}: {err}", e.fen));
+        let pos = Position::from_fen_with(&e.fen, Validation::Permissive)
+            .unwrap_or_else(|err| panic!("{}: {err}", e.fen));
         for (i, &want) in e.counts.iter().enumerate() {
             if want > limit || want < min {
                 continue;
             }
             let depth = i as u32 + 1;
-            assert_eq!(perft(&pos, depth), want, "{} ({}) depth {depth}", e.note, e.fen);
+            assert_eq!(
+                perft(&pos, depth),
+                want,
+                "{} ({}) depth {depth}",
+                e.note,
+                e.fen
+            );
             checked += 1;
         }
     }
@@ -61,7 +71,13 @@ fn perft_table_deep_counts() {
 #[test]
 fn table_has_at_least_ten_positions_besides_the_start() {
     let t = table();
-    let others = t.iter().filter(|e| !e.fen.starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")).count();
+    let others = t
+        .iter()
+        .filter(|e| {
+            !e.fen
+                .starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+        })
+        .count();
     assert!(others >= 10, "{others}");
 }
 

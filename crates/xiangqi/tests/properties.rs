@@ -4,7 +4,8 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 use xiangqi::{
-    Game, Move, Notation, Position, RuleSet, Setup, Square, Validation, naive_legal_moves, read_pgn, write_pgn,
+    Game, Move, Notation, Position, RuleSet, Setup, Square, Validation, naive_legal_moves,
+    read_pgn, write_pgn,
 };
 
 fn replay(indices: &[Index]) -> (Game, Vec<Position>) {

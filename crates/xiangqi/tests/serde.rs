@@ -14,9 +14,13 @@ fn positions_and_moves_serialize_as_text() {
     assert_eq!(serde_json::from_str::<Move>("\"h2e2\"").unwrap(), m);
     assert!(serde_json::from_str::<Move>("\"h2\"").is_err());
     assert!(serde_json::from_str::<Position>("\"9/9 w\"").is_err());
-    let o = Outcome::Win { winner: xiangqi::Color::Red, reason: WinReason::Stalemate };
+    let o = Outcome::Win {
+        winner: xiangqi::Color::Red,
+        reason: WinReason::Stalemate,
+    };
     let back: Outcome = serde_json::from_str(&serde_json::to_string(&o).unwrap()).unwrap();
     assert_eq!(back, o);
-    let r: RuleSet = serde_json::from_str(&serde_json::to_string(&RuleSet::SIMPLE).unwrap()).unwrap();
+    let r: RuleSet =
+        serde_json::from_str(&serde_json::to_string(&RuleSet::SIMPLE).unwrap()).unwrap();
     assert_eq!(r, RuleSet::SIMPLE);
 }
