@@ -1,14 +1,8 @@
-//! # parlor
+#![doc = include_str!("../README.md")]
 //!
-//! Rules engines for classic games, re-exported from one facade. Each game is a cargo feature
-//! (all on by default) and a module here; the crates can also be used on their own.
-//!
-//! ```
-//! use parlor::cards_core::{Deck, CardSet};
-//!
-//! let deck = Deck::standard52().shuffled(1);
-//! assert_eq!(deck.iter().copied().collect::<CardSet>(), CardSet::STANDARD);
-//! ```
+//! # Modules
+//! Each game crate is re-exported under its own name when its feature is on (all are by
+//! default): [`cards_core`], `klondike`, `doudizhu`, `xiangqi`, `gomoku`, `hearts`.
 
 #[cfg(feature = "cards-core")]
 pub use cards_core;
