@@ -6,6 +6,7 @@
 //! - [`Move`] (ICCS) and [`MoveList`] (fixed capacity, [`MAX_MOVES`]).
 //! - [`perft`], [`perft_divide`]: move generator counts.
 
+mod bot;
 mod game;
 mod moves;
 mod notation;
@@ -17,6 +18,7 @@ mod tables;
 mod types;
 mod zobrist;
 
+pub use bot::{Bot, piece_value};
 pub use game::{Game, RepetitionRule, RuleSet};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use notation::{Description, MoveTextError, Notation, Op, Origin, Script, file_number};
