@@ -193,6 +193,43 @@ fn rank_value(card: Card) -> u8 {
     card.rank().map_or(0, Rank::ace_low)
 }
 
+/// For each card (by index), the cards that fit on it in the tableau as a bitmask: the two
+/// cards one rank lower in the other colour.
+const FITS_ON: [u64; 52] = {
+    let mut table = [0u64; 52];
+    let mut onto = 0;
+    while onto < 52 {
+        let mut card = 0;
+        while card < 52 {
+            let (Some(a), Some(b)) = (Card::from_index(card), Card::from_index(onto)) else {
+                unreachable!()
+            };
+            let (Some(low), Some(high)) = (a.rank(), b.rank()) else {
+                unreachable!()
+            };
+            if low.ace_low() + 1 == high.ace_low() && a.color() as u8 != b.color() as u8 {
+                table[onto] |= 1 << card;
+            }
+            card += 1;
+        }
+        onto += 1;
+    }
+    table
+};
+
+/// The set bits of a pile mask, lowest first.
+fn bits(mut mask: u8) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let bit = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            Some(bit)
+        }
+    })
+}
+
 impl Klondike {
     /// The starting position of `deal` under `rules` (score: the Vegas ante, or 0).
     pub fn new(deal: &Deal, rules: Rules) -> Klondike {
@@ -620,49 +657,63 @@ impl Klondike {
         } else if self.waste_len > 0 && self.recycles_left() != Some(0) {
             moves.push(Move::Recycle);
         }
-        let tops: [Option<Card>; PILES] = std::array::from_fn(|i| self.tableau[i].top());
-        let accepts = |card: Card, to: usize| match tops[to] {
-            None => is_king(card),
-            Some(onto) => fits_on(card, onto),
+        // `wanted`: every card that fits on some non-empty pile's top; `spaces`: the empty
+        // piles as a bitmask. A card's targets are found with one bit test in the common case.
+        let mut wanted = 0u64;
+        let mut spaces = 0u8;
+        for (i, pile) in self.tableau.iter().enumerate() {
+            match pile.top() {
+                Some(top) => wanted |= FITS_ON[top.index()],
+                None => spaces |= 1 << i,
+            }
+        }
+        let targets = |card: Card| -> u8 {
+            let mut mask = 0;
+            if wanted >> card.index() & 1 != 0 {
+                for (to, pile) in self.tableau.iter().enumerate() {
+                    if pile
+                        .top()
+                        .is_some_and(|top| FITS_ON[top.index()] >> card.index() & 1 != 0)
+                    {
+                        mask |= 1 << to;
+                    }
+                }
+            }
+            if spaces != 0 && is_king(card) {
+                mask |= spaces;
+            }
+            mask
         };
         if let Some(card) = self.waste_top() {
             if self.fits_foundation(card) {
                 moves.push(Move::WasteToFoundation);
             }
-            for to in 0..PILES {
-                if accepts(card, to) {
-                    moves.push(Move::WasteToPile(to as u8));
-                }
+            for to in bits(targets(card)) {
+                moves.push(Move::WasteToPile(to));
             }
         }
-        for (from, top) in tops.iter().enumerate() {
-            if top.is_some_and(|card| self.fits_foundation(card)) {
+        for (from, pile) in self.tableau.iter().enumerate() {
+            if pile.top().is_some_and(|card| self.fits_foundation(card)) {
                 moves.push(Move::PileToFoundation(from as u8));
             }
         }
-        for from in 0..PILES {
-            let pile = &self.tableau[from];
+        for (from, pile) in self.tableau.iter().enumerate() {
             let len = pile.len();
             for depth in self.face_down[from] as usize..len {
-                let card = pile[depth];
-                for to in 0..PILES {
-                    if to != from && accepts(card, to) {
-                        moves.push(Move::PileToPile {
-                            from: from as u8,
-                            count: (len - depth) as u8,
-                            to: to as u8,
-                        });
-                    }
+                for to in bits(targets(pile[depth]) & !(1 << from)) {
+                    moves.push(Move::PileToPile {
+                        from: from as u8,
+                        count: (len - depth) as u8,
+                        to,
+                    });
                 }
             }
         }
         if self.rules.foundation_to_tableau {
             for suit in Suit::ALL {
                 if let Some(card) = self.foundation_top(suit) {
-                    for to in 0..PILES {
-                        if accepts(card, to) {
-                            moves.push(Move::FoundationToPile { suit, to: to as u8 });
-                        }
+                    for to in bits(targets(card)) {
+                        moves.push(Move::FoundationToPile { suit, to });
                     }
                 }
             }
