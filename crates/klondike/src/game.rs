@@ -72,7 +72,7 @@ pub enum PlayTextError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    deal: Deal,
+    deal: Option<Deal>,
     options: Options,
     /// `positions[i]` is the position before `entries[i]`; one more position than entries.
     positions: Vec<Klondike>,
@@ -84,7 +84,7 @@ pub struct Game {
 impl Game {
     /// A new game of `deal`. Auto-moves that apply at the start are played (and recorded).
     pub fn new(deal: Deal, rules: Rules, options: Options) -> Game {
-        Game::starting_at(deal, &Klondike::new(&deal, rules), options)
+        Game::starting_at(Some(deal), &Klondike::new(&deal, rules), options)
     }
 
     /// A new game of the deal for `seed`.
@@ -92,7 +92,13 @@ impl Game {
         Game::new(Deal::from_seed(seed), rules, options)
     }
 
-    fn starting_at(deal: Deal, start: &Klondike, options: Options) -> Game {
+    /// A game that starts from any position (a [`Setup`](crate::Setup) validated into a
+    /// [`Klondike`]); it has no [`deal`](Game::deal). Opening auto-moves are played.
+    pub fn from_position(start: &Klondike, options: Options) -> Game {
+        Game::starting_at(None, start, options)
+    }
+
+    fn starting_at(deal: Option<Deal>, start: &Klondike, options: Options) -> Game {
         let mut game = Game {
             deal,
             options,
@@ -116,12 +122,12 @@ impl Game {
             0
         };
         let start = Klondike::with_score(&deal, rules, carried + rules.initial_score());
-        Game::starting_at(deal, &start, self.options)
+        Game::starting_at(Some(deal), &start, self.options)
     }
 
-    /// The deal this game started from.
-    pub fn deal(&self) -> &Deal {
-        &self.deal
+    /// The deal this game started from (`None` for [`from_position`](Game::from_position)).
+    pub fn deal(&self) -> Option<&Deal> {
+        self.deal.as_ref()
     }
 
     /// The rules.
