@@ -57,10 +57,17 @@ impl ActionSpace {
         for_each_lead(Counts::FULL_DECK, &rules, |play| plays.push(play));
         plays.sort_unstable_by(id_order);
         plays.dedup();
-        let mut index: Vec<(u64, Combo, u16)> =
-            plays.iter().enumerate().map(|(id, p)| (p.counts.bits(), p.combo, id as u16)).collect();
+        let mut index: Vec<(u64, Combo, u16)> = plays
+            .iter()
+            .enumerate()
+            .map(|(id, p)| (p.counts.bits(), p.combo, id as u16))
+            .collect();
         index.sort_unstable();
-        ActionSpace { rules, plays, index }
+        ActionSpace {
+            rules,
+            plays,
+            index,
+        }
     }
 
     /// The shared space of the default rules, built on first use.
@@ -109,7 +116,9 @@ impl ActionSpace {
             Move::Pass => Some(self.pass_id()),
             Move::Play(play) => self
                 .index
-                .binary_search_by(|&(bits, combo, _)| (bits, combo).cmp(&(play.counts.bits(), play.combo)))
+                .binary_search_by(|&(bits, combo, _)| {
+                    (bits, combo).cmp(&(play.counts.bits(), play.combo))
+                })
                 .ok()
                 .map(|i| self.index[i].2),
         }

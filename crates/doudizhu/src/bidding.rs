@@ -245,7 +245,8 @@ impl Auction {
                 if let Bid::Points(points) = bid {
                     self.best = Some((seat, points));
                     if points == 3 {
-                        return Ok(self.finish());
+                        self.finish();
+                        return Ok(());
                     }
                 }
                 if self.acted as usize == PLAYERS {
@@ -298,7 +299,10 @@ impl Auction {
 
     fn finish(&mut self) {
         self.status = match self.best {
-            Some((landlord, _)) => AuctionStatus::Won { landlord, base: self.base() },
+            Some((landlord, _)) => AuctionStatus::Won {
+                landlord,
+                base: self.base(),
+            },
             None => AuctionStatus::AllPassed,
         };
     }
@@ -311,25 +315,45 @@ mod tests {
     fn run(mode: BidMode, first: usize, bids: &[&str]) -> Auction {
         let mut auction = Auction::new(mode, Seat::ALL[first]);
         for bid in bids {
-            auction.bid(bid.parse().unwrap()).unwrap_or_else(|e| panic!("{bid}: {e}"));
+            auction
+                .bid(bid.parse().unwrap())
+                .unwrap_or_else(|e| panic!("{bid}: {e}"));
         }
         auction
     }
 
     fn won(seat: usize, base: u32) -> AuctionStatus {
-        AuctionStatus::Won { landlord: Seat::ALL[seat], base }
+        AuctionStatus::Won {
+            landlord: Seat::ALL[seat],
+            base,
+        }
     }
 
     #[test]
     fn points_mode() {
-        assert_eq!(run(BidMode::Points, 0, &["pass", "pass", "pass"]).status(), AuctionStatus::AllPassed);
+        assert_eq!(
+            run(BidMode::Points, 0, &["pass", "pass", "pass"]).status(),
+            AuctionStatus::AllPassed
+        );
         assert_eq!(run(BidMode::Points, 2, &["3"]).status(), won(2, 3));
-        assert_eq!(run(BidMode::Points, 1, &["1", "2", "pass"]).status(), won(2, 2));
-        assert_eq!(run(BidMode::Points, 0, &["pass", "1", "pass"]).status(), won(1, 1));
+        assert_eq!(
+            run(BidMode::Points, 1, &["1", "2", "pass"]).status(),
+            won(2, 2)
+        );
+        assert_eq!(
+            run(BidMode::Points, 0, &["pass", "1", "pass"]).status(),
+            won(1, 1)
+        );
         let mut auction = run(BidMode::Points, 0, &["2"]);
-        assert_eq!(auction.legal_bids().collect::<Vec<_>>(), [Bid::Pass, Bid::Points(3)]);
+        assert_eq!(
+            auction.legal_bids().collect::<Vec<_>>(),
+            [Bid::Pass, Bid::Points(3)]
+        );
         let before = auction;
-        assert_eq!(auction.bid(Bid::Points(1)), Err(IllegalBid::NotLegal(Bid::Points(1))));
+        assert_eq!(
+            auction.bid(Bid::Points(1)),
+            Err(IllegalBid::NotLegal(Bid::Points(1)))
+        );
         assert_eq!(auction.bid(Bid::Call), Err(IllegalBid::NotLegal(Bid::Call)));
         assert_eq!(auction, before);
         auction.bid(Bid::Points(3)).unwrap();
@@ -339,18 +363,45 @@ mod tests {
 
     #[test]
     fn rob_mode() {
-        assert_eq!(run(BidMode::Rob, 0, &["pass", "pass", "pass"]).status(), AuctionStatus::AllPassed);
+        assert_eq!(
+            run(BidMode::Rob, 0, &["pass", "pass", "pass"]).status(),
+            AuctionStatus::AllPassed
+        );
         // Call, nobody robs: no final chance.
-        assert_eq!(run(BidMode::Rob, 0, &["call", "pass", "pass"]).status(), won(0, 1));
+        assert_eq!(
+            run(BidMode::Rob, 0, &["call", "pass", "pass"]).status(),
+            won(0, 1)
+        );
         // Call, one rob, the caller declines the final chance.
-        assert_eq!(run(BidMode::Rob, 0, &["call", "rob", "pass", "pass"]).status(), won(1, 2));
+        assert_eq!(
+            run(BidMode::Rob, 0, &["call", "rob", "pass", "pass"]).status(),
+            won(1, 2)
+        );
         // Call, two robs, the caller robs back: three robs.
-        assert_eq!(run(BidMode::Rob, 1, &["call", "rob", "rob", "rob"]).status(), won(1, 8));
+        assert_eq!(
+            run(BidMode::Rob, 1, &["call", "rob", "rob", "rob"]).status(),
+            won(1, 8)
+        );
         // A late caller: seats 0 and 1 declined to call, then may still rob.
         let auction = run(BidMode::Rob, 0, &["pass", "pass", "call", "rob"]);
         assert_eq!(auction.to_act(), Seat::ALL[1]);
-        assert_eq!(auction.legal_bids().collect::<Vec<_>>(), [Bid::Pass, Bid::Rob]);
-        assert_eq!(run(BidMode::Rob, 0, &["pass", "pass", "call", "rob", "pass", "pass"]).status(), won(0, 2));
-        assert!(Auction::new(BidMode::Rob, Seat::ALL[0]).bid(Bid::Rob).is_err());
+        assert_eq!(
+            auction.legal_bids().collect::<Vec<_>>(),
+            [Bid::Pass, Bid::Rob]
+        );
+        assert_eq!(
+            run(
+                BidMode::Rob,
+                0,
+                &["pass", "pass", "call", "rob", "pass", "pass"]
+            )
+            .status(),
+            won(0, 2)
+        );
+        assert!(
+            Auction::new(BidMode::Rob, Seat::ALL[0])
+                .bid(Bid::Rob)
+                .is_err()
+        );
     }
 }

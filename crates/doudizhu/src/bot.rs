@@ -26,7 +26,10 @@ pub struct RandomBot {
 impl RandomBot {
     /// A random bot with its own seeded stream.
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: seeded_rng(seed), buffer: Vec::new() }
+        RandomBot {
+            rng: seeded_rng(seed),
+            buffer: Vec::new(),
+        }
     }
 }
 
@@ -38,7 +41,11 @@ impl Bot for RandomBot {
             bids[n] = bid;
             n += 1;
         }
-        if n == 0 { Bid::Pass } else { bids[below(&mut self.rng, n as u32) as usize] }
+        if n == 0 {
+            Bid::Pass
+        } else {
+            bids[below(&mut self.rng, n as u32) as usize]
+        }
     }
 
     fn play(&mut self, view: &View<'_>) -> Move {
@@ -68,7 +75,8 @@ impl GreedyBot {
     /// The hand-strength score behind the bids: 2s, jokers, aces and bombs.
     pub fn strength(hand: Counts) -> u32 {
         let mut score = 2 * u32::from(hand.get(Rank::Two)) + u32::from(hand.get(Rank::Ace));
-        score += 3 * u32::from(hand.get(Rank::BlackJoker)) + 4 * u32::from(hand.get(Rank::RedJoker));
+        score +=
+            3 * u32::from(hand.get(Rank::BlackJoker)) + 4 * u32::from(hand.get(Rank::RedJoker));
         score += 4 * hand.mask_at_least(4).count_ones();
         score
     }
@@ -79,12 +87,28 @@ impl GreedyBot {
         if let Some(&win) = plays.iter().find(|p| p.len() == total) {
             return Some(win);
         }
-        let key = |p: &&Play| (p.combo.main, if leading { usize::MAX - p.len() } else { p.len() });
-        let best = plays.iter().filter(|p| !p.combo.kind.is_bomb()).min_by_key(key).copied();
+        let key = |p: &&Play| {
+            (
+                p.combo.main,
+                if leading {
+                    usize::MAX - p.len()
+                } else {
+                    p.len()
+                },
+            )
+        };
+        let best = plays
+            .iter()
+            .filter(|p| !p.combo.kind.is_bomb())
+            .min_by_key(key)
+            .copied();
         match best {
             Some(play) => Some(play),
             // Only bombs left to lead with: lead the smallest.
-            None if leading => plays.iter().min_by_key(|p| (p.combo.kind == Kind::Rocket, p.combo.main)).copied(),
+            None if leading => plays
+                .iter()
+                .min_by_key(|p| (p.combo.kind == Kind::Rocket, p.combo.main))
+                .copied(),
             None => None,
         }
     }
@@ -101,11 +125,19 @@ impl Bot for GreedyBot {
                 _ => Bid::Pass,
             },
             BidMode::Rob if score >= 7 => {
-                if view.legal_bids().any(|b| b == Bid::Call) { Bid::Call } else { Bid::Rob }
+                if view.legal_bids().any(|b| b == Bid::Call) {
+                    Bid::Call
+                } else {
+                    Bid::Rob
+                }
             }
             BidMode::Rob => Bid::Pass,
         };
-        if view.legal_bids().any(|b| b == wanted) { wanted } else { Bid::Pass }
+        if view.legal_bids().any(|b| b == wanted) {
+            wanted
+        } else {
+            Bid::Pass
+        }
     }
 
     fn play(&mut self, view: &View<'_>) -> Move {
@@ -114,11 +146,15 @@ impl Bot for GreedyBot {
         let buffer = &mut self.buffer;
         match view.trick {
             None => for_each_lead(view.hand_counts, rules, |p| buffer.push(p)),
-            Some((_, prev)) => for_each_response(view.hand_counts, prev.combo, rules, |p| buffer.push(p)),
+            Some((_, prev)) => {
+                for_each_response(view.hand_counts, prev.combo, rules, |p| buffer.push(p));
+            }
         }
         match GreedyBot::choose(view.hand_counts, &self.buffer, view.trick.is_none()) {
             Some(play) => Move::Play(play),
-            None if view.trick.is_none() => self.buffer.first().map_or(Move::Pass, |&p| Move::Play(p)),
+            None if view.trick.is_none() => {
+                self.buffer.first().map_or(Move::Pass, |&p| Move::Play(p))
+            }
             None => Move::Pass,
         }
     }
@@ -127,11 +163,17 @@ impl Bot for GreedyBot {
 /// Plays one complete random game on the fast path: random deals (redealt while every bid
 /// passes), uniformly random bids and moves. `buffer` is reused between calls. Used by the
 /// benchmarks and the property tests.
-pub fn random_game<R: Rng + ?Sized>(settings: Settings, rng: &mut R, buffer: &mut Vec<Play>) -> (State, Settlement) {
+pub fn random_game<R: Rng + ?Sized>(
+    settings: Settings,
+    rng: &mut R,
+    buffer: &mut Vec<Play>,
+) -> (State, Settlement) {
     loop {
         let deal = Deal::shuffled(rng);
         let first = cards_core::Seat::ALL[below(rng, 3) as usize];
-        let Ok(mut state) = State::new(settings, &deal, first) else { continue };
+        let Ok(mut state) = State::new(settings, &deal, first) else {
+            continue;
+        };
         while state.phase() == Phase::Bidding {
             let mut bids = [Bid::Pass; 4];
             let mut n = 0;
@@ -152,7 +194,9 @@ pub fn random_game<R: Rng + ?Sized>(settings: Settings, rng: &mut R, buffer: &mu
             buffer.clear();
             match state.trick() {
                 None => for_each_lead(hand, &settings.rules, |p| buffer.push(p)),
-                Some((_, prev)) => for_each_response(hand, prev.combo, &settings.rules, |p| buffer.push(p)),
+                Some((_, prev)) => {
+                    for_each_response(hand, prev.combo, &settings.rules, |p| buffer.push(p));
+                }
             }
             let options = buffer.len() + usize::from(state.trick().is_some());
             let pick = below(rng, options as u32) as usize;

@@ -21,7 +21,10 @@ impl Readings {
     pub const CAPACITY: usize = 4;
 
     const fn new() -> Readings {
-        Readings { len: 0, items: [Combo::new(Kind::Single, Rank::Three); Readings::CAPACITY] }
+        Readings {
+            len: 0,
+            items: [Combo::new(Kind::Single, Rank::Three); Readings::CAPACITY],
+        }
     }
 
     #[inline]
@@ -113,7 +116,7 @@ pub(crate) const fn adjacent(start: u32, len: u32) -> u16 {
 /// ```
 pub fn readings(counts: Counts, rules: &RuleSet) -> Readings {
     let mut out = Readings::new();
-    classify_into(counts, rules, &mut out, false);
+    classify_into(counts, *rules, &mut out, false);
     out
 }
 
@@ -132,12 +135,12 @@ pub fn readings(counts: Counts, rules: &RuleSet) -> Readings {
 #[inline]
 pub fn classify(counts: Counts, rules: &RuleSet) -> Option<Combo> {
     let mut out = Readings::new();
-    classify_into(counts, rules, &mut out, true);
+    classify_into(counts, *rules, &mut out, true);
     out.first()
 }
 
 #[inline]
-fn classify_into(counts: Counts, rules: &RuleSet, out: &mut Readings, first_only: bool) {
+fn classify_into(counts: Counts, rules: RuleSet, out: &mut Readings, first_only: bool) {
     if !counts.is_subset(Counts::FULL_DECK) || counts.bits() >> 60 != 0 {
         return;
     }
@@ -185,20 +188,32 @@ fn classify_into(counts: Counts, rules: &RuleSet, out: &mut Readings, first_only
     let chainable = any & !CHAIN_MASK == 0 && is_run(any);
     if chainable {
         if eq1 == any && n >= 5 {
-            return out.push(Combo { kind: Kind::Chain, main: rank_at(low), len: n as u8 });
+            return out.push(Combo {
+                kind: Kind::Chain,
+                main: rank_at(low),
+                len: n as u8,
+            });
         }
         if eq2 == any && distinct >= 3 {
-            return out.push(Combo { kind: Kind::PairChain, main: rank_at(low), len: distinct as u8 });
+            return out.push(Combo {
+                kind: Kind::PairChain,
+                main: rank_at(low),
+                len: distinct as u8,
+            });
         }
         if eq3 == any && distinct >= 2 {
-            out.push(Combo { kind: Kind::Airplane, main: rank_at(low), len: distinct as u8 });
+            out.push(Combo {
+                kind: Kind::Airplane,
+                main: rank_at(low),
+                len: distinct as u8,
+            });
             if first_only || !rules.adjacent_wings {
                 return;
             }
         }
     }
     let bodies = eq3 & CHAIN_MASK;
-    if n % 4 == 0 && n >= 8 && bodies.count_ones() >= n / 4 {
+    if n.is_multiple_of(4) && n >= 8 && bodies.count_ones() >= n / 4 {
         let len = n / 4;
         let mut starts = run_starts(bodies, len);
         while starts != 0 {
@@ -211,14 +226,18 @@ fn classify_into(counts: Counts, rules: &RuleSet, out: &mut Readings, first_only
                 && (rules.adjacent_wings || eq3 & adjacent(start, len) == 0)
                 && (!rules.distinct_singles || ge2 & wings == 0);
             if ok {
-                out.push(Combo { kind: Kind::AirplaneSingles, main: rank_at(start), len: len as u8 });
+                out.push(Combo {
+                    kind: Kind::AirplaneSingles,
+                    main: rank_at(start),
+                    len: len as u8,
+                });
                 if first_only {
                     return;
                 }
             }
         }
     }
-    if n % 5 == 0 && n >= 10 && bodies.count_ones() >= n / 5 {
+    if n.is_multiple_of(5) && n >= 10 && bodies.count_ones() >= n / 5 {
         let len = n / 5;
         let mut starts = run_starts(bodies, len);
         while starts != 0 {
@@ -226,7 +245,11 @@ fn classify_into(counts: Counts, rules: &RuleSet, out: &mut Readings, first_only
             starts &= starts - 1;
             let body = ((1u16 << len) - 1) << start;
             if any & !body == eq2 & !body {
-                out.push(Combo { kind: Kind::AirplanePairs, main: rank_at(start), len: len as u8 });
+                out.push(Combo {
+                    kind: Kind::AirplanePairs,
+                    main: rank_at(start),
+                    len: len as u8,
+                });
                 if first_only {
                     return;
                 }
@@ -252,8 +275,12 @@ fn classify_into(counts: Counts, rules: &RuleSet, out: &mut Readings, first_only
 mod tests {
     use super::*;
 
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     fn read(text: &str, rules: &RuleSet) -> Vec<String> {
-        readings(text.parse().unwrap(), rules).iter().map(ToString::to_string).collect()
+        readings(text.parse().unwrap(), rules)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn one(text: &str) -> Option<String> {
@@ -284,12 +311,24 @@ mod tests {
         assert_eq!(one("333444").as_deref(), Some("airplane 3-4"));
         assert_eq!(one("KKKAAA222"), None);
         assert_eq!(one("AAA222"), None);
-        assert_eq!(one("33344456").as_deref(), Some("airplane with singles 3-4"));
-        assert_eq!(one("33344455").as_deref(), Some("airplane with singles 3-4"));
-        assert_eq!(one("3334445566").as_deref(), Some("airplane with pairs 3-4"));
+        assert_eq!(
+            one("33344456").as_deref(),
+            Some("airplane with singles 3-4")
+        );
+        assert_eq!(
+            one("33344455").as_deref(),
+            Some("airplane with singles 3-4")
+        );
+        assert_eq!(
+            one("3334445566").as_deref(),
+            Some("airplane with pairs 3-4")
+        );
         assert_eq!(one("333444BR"), None, "rocket is not a kicker by default");
         assert_eq!(one("333444555666").as_deref(), Some("airplane 3-6"));
-        assert_eq!(one("333444555999").as_deref(), Some("airplane with singles 3-5"));
+        assert_eq!(
+            one("333444555999").as_deref(),
+            Some("airplane with singles 3-5")
+        );
         assert_eq!(one("3334445555"), None, "pairs are distinct ranks");
         assert_eq!(one("333345").as_deref(), Some("four with two singles 3"));
         assert_eq!(one("333355").as_deref(), Some("four with two singles 3"));
@@ -305,17 +344,43 @@ mod tests {
     fn airplane_wings_with_repeated_ranks() {
         // Two trios with a repeated single kicker; three trios with three singles of one
         // non-adjacent rank; five trios with wings that include a pair and a trio.
-        assert_eq!(one("33344477").as_deref(), Some("airplane with singles 3-4"));
-        assert_eq!(one("444555666222").as_deref(), Some("airplane with singles 4-6"));
+        assert_eq!(
+            one("33344477").as_deref(),
+            Some("airplane with singles 3-4")
+        );
+        assert_eq!(
+            one("444555666222").as_deref(),
+            Some("airplane with singles 4-6")
+        );
         assert_eq!(one("3334445556667778889TT").as_deref(), None, "21 cards");
-        assert_eq!(one("33344455566677799922").as_deref(), Some("airplane with singles 3-7"));
-        assert_eq!(one("3334445556667778889T"), None, "either body leaves an adjacent trio as wings");
+        assert_eq!(
+            one("33344455566677799922").as_deref(),
+            Some("airplane with singles 3-7")
+        );
+        assert_eq!(
+            one("3334445556667778889T"),
+            None,
+            "either body leaves an adjacent trio as wings"
+        );
         // An adjacent trio may not be wings by default, but 2 is never adjacent to A.
         assert_eq!(one("333444555666777888").as_deref(), Some("airplane 3-8"));
-        assert_eq!(one("TTTJJJQQQKKKAAA22257").as_deref(), Some("airplane with singles T-A"));
-        assert_eq!(one("JJJQQQKKKAAA2223").as_deref(), Some("airplane with singles J-A"));
-        assert_eq!(one("QQQKKKAAA222").as_deref(), Some("airplane with singles Q-A"));
-        assert_eq!(one("33344455566677778888"), None, "adjacent trio and bomb as wings");
+        assert_eq!(
+            one("TTTJJJQQQKKKAAA22257").as_deref(),
+            Some("airplane with singles T-A")
+        );
+        assert_eq!(
+            one("JJJQQQKKKAAA2223").as_deref(),
+            Some("airplane with singles J-A")
+        );
+        assert_eq!(
+            one("QQQKKKAAA222").as_deref(),
+            Some("airplane with singles Q-A")
+        );
+        assert_eq!(
+            one("33344455566677778888"),
+            None,
+            "adjacent trio and bomb as wings"
+        );
         assert_eq!(one("3334445556667777").as_deref(), None, "bomb as wings");
     }
 
@@ -326,14 +391,25 @@ mod tests {
         let distinct = RuleSet::DISTINCT_KICKERS;
         assert_eq!(read("333444BR", &douzero), ["airplane with singles 3-4"]);
         assert_eq!(read("3333BR", &douzero), ["four with two singles 3"]);
-        assert_eq!(read("3334445556667777", &douzero), ["airplane with singles 3-6"]);
+        assert_eq!(
+            read("3334445556667777", &douzero),
+            ["airplane with singles 3-6"]
+        );
         assert_eq!(
             read("333444555666", &douzero),
-            ["airplane 3-6", "airplane with singles 3-5", "airplane with singles 4-6"]
+            [
+                "airplane 3-6",
+                "airplane with singles 3-5",
+                "airplane with singles 4-6"
+            ]
         );
         assert_eq!(
             read("333444555666", &openspiel),
-            ["airplane 3-6", "airplane with singles 3-5", "airplane with singles 4-6"]
+            [
+                "airplane 3-6",
+                "airplane with singles 3-5",
+                "airplane with singles 4-6"
+            ]
         );
         assert_eq!(read("333444BR", &openspiel), Vec::<String>::new());
         assert_eq!(read("333345", &openspiel), Vec::<String>::new());

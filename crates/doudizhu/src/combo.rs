@@ -183,9 +183,8 @@ impl Combo {
     pub const fn beats(self, other: Combo) -> bool {
         match (self.kind, other.kind) {
             (_, Kind::Rocket) => false,
-            (Kind::Rocket, _) => true,
             (Kind::Bomb, Kind::Bomb) => self.main as u8 > other.main as u8,
-            (Kind::Bomb, _) => true,
+            (Kind::Rocket | Kind::Bomb, _) => true,
             (_, Kind::Bomb) => false,
             (a, b) => {
                 a as u8 == b as u8 && self.len == other.len && self.main as u8 > other.main as u8
@@ -221,7 +220,10 @@ pub struct Play {
 impl Play {
     /// The play of `counts` read as `combo`, if that is one of its readings under `rules`.
     pub fn new(combo: Combo, counts: Counts, rules: &crate::RuleSet) -> Option<Play> {
-        crate::readings(counts, rules).iter().any(|&c| c == combo).then_some(Play { combo, counts })
+        crate::readings(counts, rules)
+            .iter()
+            .any(|&c| c == combo)
+            .then_some(Play { combo, counts })
     }
 
     /// The kind.
@@ -362,7 +364,11 @@ mod tests {
         let rocket = Combo::new(Kind::Rocket, Rank::BlackJoker);
         let bomb3 = Combo::new(Kind::Bomb, Rank::Three);
         let bomb2 = Combo::new(Kind::Bomb, Rank::Two);
-        let chain = Combo { kind: Kind::Chain, main: Rank::Ten, len: 5 };
+        let chain = Combo {
+            kind: Kind::Chain,
+            main: Rank::Ten,
+            len: 5,
+        };
         assert!(rocket.beats(bomb2) && rocket.beats(chain));
         assert!(!rocket.beats(rocket));
         assert!(!bomb2.beats(rocket));
@@ -374,9 +380,21 @@ mod tests {
 
     #[test]
     fn same_kind_and_length_only() {
-        let c5 = Combo { kind: Kind::Chain, main: Rank::Three, len: 5 };
-        let c6 = Combo { kind: Kind::Chain, main: Rank::Four, len: 6 };
-        let c5b = Combo { kind: Kind::Chain, main: Rank::Four, len: 5 };
+        let c5 = Combo {
+            kind: Kind::Chain,
+            main: Rank::Three,
+            len: 5,
+        };
+        let c6 = Combo {
+            kind: Kind::Chain,
+            main: Rank::Four,
+            len: 6,
+        };
+        let c5b = Combo {
+            kind: Kind::Chain,
+            main: Rank::Four,
+            len: 5,
+        };
         assert!(!c6.beats(c5) && !c5.beats(c6));
         assert!(c5b.beats(c5) && !c5.beats(c5b));
         let single = Combo::new(Kind::Single, Rank::Two);
@@ -394,6 +412,9 @@ mod tests {
         assert_eq!("33344455".parse::<Move>().unwrap().to_string(), "33344455");
         assert_eq!(Move::Pass.to_string(), "pass");
         assert!(matches!("".parse::<Move>(), Err(ParsePlayError::Empty)));
-        assert!(matches!("34".parse::<Move>(), Err(ParsePlayError::NotCombination(_))));
+        assert!(matches!(
+            "34".parse::<Move>(),
+            Err(ParsePlayError::NotCombination(_))
+        ));
     }
 }

@@ -157,15 +157,18 @@ impl Counts {
 
     /// The ranks present, weakest first, each with its count.
     pub fn iter(self) -> impl Iterator<Item = (Rank, u8)> {
-        Rank::ALL.into_iter().filter_map(move |r| match self.get(r) {
-            0 => None,
-            n => Some((r, n)),
-        })
+        Rank::ALL
+            .into_iter()
+            .filter_map(move |r| match self.get(r) {
+                0 => None,
+                n => Some((r, n)),
+            })
     }
 
     /// The ranks one card at a time, weakest first (`33344455` yields 3, 3, 3, 4, …).
     pub fn ranks(self) -> impl Iterator<Item = Rank> {
-        self.iter().flat_map(|(r, n)| std::iter::repeat_n(r, n as usize))
+        self.iter()
+            .flat_map(|(r, n)| std::iter::repeat_n(r, n as usize))
     }
 }
 
@@ -278,8 +281,17 @@ mod tests {
         assert_eq!(c("10 t j q k a").to_string(), "TTJQKA");
         assert_eq!(c("R,B,2").to_string(), "2BR");
         assert_eq!(c("").to_string(), "");
-        assert_eq!("BB".parse::<Counts>(), Err(ParseCountsError::TooMany(Rank::BlackJoker, 1)));
-        assert_eq!("3X".parse::<Counts>(), Err(ParseCountsError::BadRank('X', 1)));
-        assert_eq!("1".parse::<Counts>(), Err(ParseCountsError::BadRank('1', 0)));
+        assert_eq!(
+            "BB".parse::<Counts>(),
+            Err(ParseCountsError::TooMany(Rank::BlackJoker, 1))
+        );
+        assert_eq!(
+            "3X".parse::<Counts>(),
+            Err(ParseCountsError::BadRank('X', 1))
+        );
+        assert_eq!(
+            "1".parse::<Counts>(),
+            Err(ParseCountsError::BadRank('1', 0))
+        );
     }
 }

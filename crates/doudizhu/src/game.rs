@@ -4,8 +4,8 @@ use cards_core::{CardSet, GameRng, Seat, below, seeded_rng};
 
 use crate::state::PLAYERS;
 use crate::{
-    Bid, Combo, Deal, DealError, IllegalBid, IllegalPlay, Move, Phase, Settings, Settlement,
-    State, View,
+    Bid, Combo, Deal, DealError, IllegalBid, IllegalPlay, Move, Phase, Settings, Settlement, State,
+    View,
 };
 
 /// One public action: a bid, a pass or the exact cards played with their reading.
@@ -86,7 +86,8 @@ impl Record {
                 Action::Bid(bid) => game.bid(bid).map_err(|e| ReplayError::Bid(i, e))?,
                 Action::Pass => game.play(Move::Pass).map_err(|e| ReplayError::Play(i, e))?,
                 Action::Play { cards, combo } => {
-                    game.play_cards_as(cards, combo).map_err(|e| ReplayError::Play(i, e))?;
+                    game.play_cards_as(cards, combo)
+                        .map_err(|e| ReplayError::Play(i, e))?;
                 }
             }
         }
@@ -143,11 +144,23 @@ impl Game {
         let deal = Deal::shuffled(&mut rng);
         let first_bidder = Seat::ALL[below(&mut rng, PLAYERS as u32) as usize];
         let state = State::new(settings, &deal, first_bidder).expect("a shuffled deal is valid");
-        Game { state, deal, first_bidder, history: Vec::new(), undo: Vec::new(), rng, redeals: 0 }
+        Game {
+            state,
+            deal,
+            first_bidder,
+            history: Vec::new(),
+            undo: Vec::new(),
+            rng,
+            redeals: 0,
+        }
     }
 
     /// A game from a given deal.
-    pub fn from_deal(settings: Settings, deal: Deal, first_bidder: Seat) -> Result<Game, DealError> {
+    pub fn from_deal(
+        settings: Settings,
+        deal: Deal,
+        first_bidder: Seat,
+    ) -> Result<Game, DealError> {
         let state = State::new(settings, &deal, first_bidder)?;
         Ok(Game {
             state,
@@ -191,7 +204,10 @@ impl Game {
         let seat = self.state.to_move();
         self.state.bid(bid)?;
         self.undo.push(before);
-        self.history.push(Turn { seat, action: Action::Bid(bid) });
+        self.history.push(Turn {
+            seat,
+            action: Action::Bid(bid),
+        });
         Ok(())
     }
 
@@ -204,7 +220,10 @@ impl Game {
                 let seat = self.state.to_move();
                 self.state.play_unchecked(Move::Pass);
                 self.undo.push(before);
-                self.history.push(Turn { seat, action: Action::Pass });
+                self.history.push(Turn {
+                    seat,
+                    action: Action::Pass,
+                });
                 Ok(())
             }
             Move::Play(play) => self.play_cards_as(self.state.cards_for(play), play.combo),
@@ -219,7 +238,10 @@ impl Game {
         self.undo.push(before);
         let action = match mv {
             Move::Pass => Action::Pass,
-            Move::Play(play) => Action::Play { cards, combo: play.combo },
+            Move::Play(play) => Action::Play {
+                cards,
+                combo: play.combo,
+            },
         };
         self.history.push(Turn { seat, action });
         Ok(mv)
@@ -231,7 +253,10 @@ impl Game {
         let seat = self.state.to_move();
         self.state.play_cards_as(cards, combo)?;
         self.undo.push(before);
-        self.history.push(Turn { seat, action: Action::Play { cards, combo } });
+        self.history.push(Turn {
+            seat,
+            action: Action::Play { cards, combo },
+        });
         Ok(())
     }
 

@@ -14,14 +14,16 @@ mod state;
 mod view;
 
 pub use action::{ActionSpace, PASS_ACTION};
+pub use bidding::{Auction, AuctionStatus, Bid, BidMode, IllegalBid, ParseBidError};
+pub use bot::{Bot, GreedyBot, RandomBot, random_game};
 pub use classify::{Readings, classify, readings};
 pub use combo::{Combo, Kind, Move, ParsePlayError, Play};
 pub use counts::{Counts, ParseCountsError};
+pub use game::{Action, Game, Record, ReplayError, Turn};
 pub use movegen::{count_leads, for_each_lead, for_each_response, legal_leads, legal_responses};
 pub use rank::Rank;
 pub use rules::{ParseRuleSetError, RuleSet};
-pub use bidding::{Auction, AuctionStatus, Bid, BidMode, IllegalBid, ParseBidError};
-pub use bot::{Bot, GreedyBot, RandomBot, random_game};
-pub use game::{Action, Game, Record, ReplayError, Turn};
-pub use state::{Deal, DealError, IllegalPlay, PLAYERS, Phase, Settings, Settlement, Setup, SetupError, State};
+pub use state::{
+    Deal, DealError, IllegalPlay, PLAYERS, Phase, Settings, Settlement, Setup, SetupError, State,
+};
 pub use view::View;

@@ -22,7 +22,7 @@ const RUN: [u64; 13] = {
 
 #[inline]
 fn body(start: u32, len: u32, width: u64) -> Counts {
-    Counts::from_bits(RUN[len as usize] * width << (4 * start)).unwrap_or(Counts::EMPTY)
+    Counts::from_bits((RUN[len as usize] * width) << (4 * start)).unwrap_or(Counts::EMPTY)
 }
 
 #[inline]
@@ -43,7 +43,14 @@ struct Gen<'a, F> {
 impl<F: FnMut(Play)> Gen<'_, F> {
     #[inline]
     fn push(&mut self, kind: Kind, main: u32, len: u32, counts: Counts) {
-        (self.emit)(Play { combo: Combo { kind, main: Rank::ALL[main as usize], len: len as u8 }, counts });
+        (self.emit)(Play {
+            combo: Combo {
+                kind,
+                main: Rank::ALL[main as usize],
+                len: len as u8,
+            },
+            counts,
+        });
     }
 
     fn simple(&mut self, kind: Kind, mask: u16, width: u8, lo: u32) {
@@ -56,7 +63,11 @@ impl<F: FnMut(Play)> Gen<'_, F> {
     }
 
     fn trio_with(&mut self, kind: Kind, lo: u32) {
-        let kickers = if kind == Kind::TrioSingle { self.ge1 } else { self.ge2 };
+        let kickers = if kind == Kind::TrioSingle {
+            self.ge1
+        } else {
+            self.ge2
+        };
         let width = if kind == Kind::TrioSingle { 1 } else { 2 };
         let mut trios = bit_at_least(self.ge3, lo);
         while trios != 0 {
@@ -67,7 +78,12 @@ impl<F: FnMut(Play)> Gen<'_, F> {
             while k != 0 {
                 let r = k.trailing_zeros();
                 k &= k - 1;
-                self.push(kind, t, 1, trio.plus(Counts::of(Rank::ALL[r as usize], width)));
+                self.push(
+                    kind,
+                    t,
+                    1,
+                    trio.plus(Counts::of(Rank::ALL[r as usize], width)),
+                );
             }
         }
     }
@@ -88,7 +104,12 @@ impl<F: FnMut(Play)> Gen<'_, F> {
         };
         let total = self.hand.len() as u32;
         for len in min..=max {
-            let cards = Combo { kind, main: Rank::Three, len: len as u8 }.card_count() as u32;
+            let cards = Combo {
+                kind,
+                main: Rank::Three,
+                len: len as u8,
+            }
+            .card_count() as u32;
             if cards > total {
                 break;
             }
@@ -97,14 +118,24 @@ impl<F: FnMut(Play)> Gen<'_, F> {
                 let start = starts.trailing_zeros();
                 starts &= starts - 1;
                 let counts = body(start, len, width);
-                let combo = Combo { kind, main: Rank::ALL[start as usize], len: len as u8 };
+                let combo = Combo {
+                    kind,
+                    main: Rank::ALL[start as usize],
+                    len: len as u8,
+                };
                 let body_mask = ((1u16 << len) - 1) << start;
                 match kind {
                     Kind::AirplaneSingles => {
-                        let adj = if self.rules.adjacent_wings { 0 } else { adjacent(start, len) };
+                        let adj = if self.rules.adjacent_wings {
+                            0
+                        } else {
+                            adjacent(start, len)
+                        };
                         self.single_wings(self.ge1 & !body_mask, adj, len, counts, combo);
                     }
-                    Kind::AirplanePairs => self.pair_wings(self.ge2 & !body_mask, len, counts, combo),
+                    Kind::AirplanePairs => {
+                        self.pair_wings(self.ge2 & !body_mask, len, counts, combo);
+                    }
                     _ => (self.emit)(Play { combo, counts }),
                 }
             }
@@ -140,7 +171,13 @@ impl<F: FnMut(Play)> Gen<'_, F> {
             if c == 3 && adj & (1 << r) != 0 {
                 continue;
             }
-            self.single_wings(rest, adj, need - c, acc.plus(Counts::of(rank, c as u8)), combo);
+            self.single_wings(
+                rest,
+                adj,
+                need - c,
+                acc.plus(Counts::of(rank, c as u8)),
+                combo,
+            );
         }
     }
 
@@ -155,7 +192,12 @@ impl<F: FnMut(Play)> Gen<'_, F> {
         }
         let r = avail.trailing_zeros();
         let rest = avail & (avail - 1);
-        self.pair_wings(rest, need - 1, acc.plus(Counts::of(Rank::ALL[r as usize], 2)), combo);
+        self.pair_wings(
+            rest,
+            need - 1,
+            acc.plus(Counts::of(Rank::ALL[r as usize], 2)),
+            combo,
+        );
         self.pair_wings(rest, need, acc, combo);
     }
 
@@ -179,7 +221,12 @@ impl<F: FnMut(Play)> Gen<'_, F> {
 
     fn rocket(&mut self) {
         if self.ge1 & JOKERS == JOKERS {
-            self.push(Kind::Rocket, Rank::BlackJoker as u32, 1, Counts::of(Rank::BlackJoker, 1).plus(Counts::of(Rank::RedJoker, 1)));
+            self.push(
+                Kind::Rocket,
+                Rank::BlackJoker as u32,
+                1,
+                Counts::of(Rank::BlackJoker, 1).plus(Counts::of(Rank::RedJoker, 1)),
+            );
         }
     }
 
@@ -284,6 +331,7 @@ mod tests {
     use super::*;
     use crate::readings;
 
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     fn leads(hand: &str, rules: &RuleSet) -> Vec<String> {
         let mut out = Vec::new();
         legal_leads(hand.parse().unwrap(), rules, &mut out);
@@ -317,7 +365,13 @@ mod tests {
             legal_leads("33344455566677BR2".parse().unwrap(), &rules, &mut out);
             assert!(out.len() > 100);
             for play in &out {
-                assert!(readings(play.counts, &rules).iter().any(|&c| c == play.combo), "{play} {:?}", play.combo);
+                assert!(
+                    readings(play.counts, &rules)
+                        .iter()
+                        .any(|&c| c == play.combo),
+                    "{play} {:?}",
+                    play.combo
+                );
             }
         }
     }
@@ -326,14 +380,22 @@ mod tests {
     fn responses_follow_kind_and_length() {
         let mut out = Vec::new();
         let prev: Play = "33344455".parse().unwrap();
-        legal_responses("444555666777BR".parse().unwrap(), prev.combo, &RuleSet::DEFAULT, &mut out);
+        legal_responses(
+            "444555666777BR".parse().unwrap(),
+            prev.combo,
+            &RuleSet::DEFAULT,
+            &mut out,
+        );
         for play in &out {
             assert!(play.beats(prev), "{play}");
         }
         let texts: Vec<String> = out.iter().map(ToString::to_string).collect();
         assert!(texts.contains(&"44455566".to_string()));
         assert!(texts.contains(&"55566677".to_string()));
-        assert!(texts.contains(&"44455577".to_string()), "repeated single wings");
+        assert!(
+            texts.contains(&"44455577".to_string()),
+            "repeated single wings"
+        );
         assert!(texts.contains(&"BR".to_string()));
         let rocket: Play = "BR".parse().unwrap();
         legal_responses(Counts::FULL_DECK, rocket.combo, &RuleSet::DEFAULT, &mut out);

@@ -25,6 +25,7 @@ use std::str::FromStr;
 /// airplane carrying `333` or `666` as its wings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::struct_excessive_bools)] // independent rule flags, documented one by one
 pub struct RuleSet {
     /// Four of a rank with two singles (`333345`) or two pairs (`33334455`) is a combination
     /// (never a bomb).
@@ -65,7 +66,10 @@ impl RuleSet {
         distinct_singles: false,
     };
     /// The default with single kickers of distinct ranks.
-    pub const DISTINCT_KICKERS: RuleSet = RuleSet { distinct_singles: true, ..RuleSet::DEFAULT };
+    pub const DISTINCT_KICKERS: RuleSet = RuleSet {
+        distinct_singles: true,
+        ..RuleSet::DEFAULT
+    };
 
     /// The named presets, as `(name, rules)`; names are what [`FromStr`] accepts.
     pub const PRESETS: [(&'static str, RuleSet); 4] = [
@@ -77,7 +81,10 @@ impl RuleSet {
 
     /// The preset's name, if these flags are a preset.
     pub fn preset_name(&self) -> Option<&'static str> {
-        RuleSet::PRESETS.iter().find(|(_, r)| r == self).map(|(name, _)| *name)
+        RuleSet::PRESETS
+            .iter()
+            .find(|(_, r)| r == self)
+            .map(|(name, _)| *name)
     }
 }
 
@@ -140,7 +147,10 @@ mod tests {
         }
         assert_eq!("RLCard".parse::<RuleSet>(), Ok(RuleSet::DEFAULT));
         assert!("tencent".parse::<RuleSet>().is_err());
-        let custom = RuleSet { bomb_kicker: true, ..RuleSet::DEFAULT };
+        let custom = RuleSet {
+            bomb_kicker: true,
+            ..RuleSet::DEFAULT
+        };
         assert!(custom.to_string().starts_with("custom("));
     }
 }

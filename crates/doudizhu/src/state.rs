@@ -57,7 +57,10 @@ impl Deal {
         for seat in Seat::all(PLAYERS) {
             hands[seat] = deck.deal(17).to_set();
         }
-        Deal { hands, bottom: deck.to_set() }
+        Deal {
+            hands,
+            bottom: deck.to_set(),
+        }
     }
 
     /// The deal of seed `seed` ([`cards_core::seeded_rng`]).
@@ -461,7 +464,11 @@ impl State {
             return Err(IllegalPlay::NotPlaying);
         }
         let Move::Play(play) = mv else {
-            return if self.trick.is_none() { Err(IllegalPlay::MustLead) } else { Ok(()) };
+            return if self.trick.is_none() {
+                Err(IllegalPlay::MustLead)
+            } else {
+                Ok(())
+            };
         };
         if !play.counts.is_subset(self.counts[self.to_move.index()]) {
             return Err(IllegalPlay::NotInHand(play.counts));
@@ -510,7 +517,11 @@ impl State {
         let all = readings(counts, &self.settings.rules);
         let combo = match self.trick {
             None => all.first(),
-            Some((_, prev)) => all.iter().copied().find(|c| c.beats(prev.combo)).or(all.first()),
+            Some((_, prev)) => all
+                .iter()
+                .copied()
+                .find(|c| c.beats(prev.combo))
+                .or(all.first()),
         }
         .ok_or(IllegalPlay::NotCombination(counts))?;
         let play = Play { combo, counts };
@@ -593,8 +604,10 @@ impl State {
         }
         let landlord = self.landlord?;
         let landlord_won = self.to_move == landlord;
-        let farmers_played: u32 =
-            Seat::all(PLAYERS).filter(|&s| s != landlord).map(|s| u32::from(self.plays[s.index()])).sum();
+        let farmers_played: u32 = Seat::all(PLAYERS)
+            .filter(|&s| s != landlord)
+            .map(|s| u32::from(self.plays[s.index()]))
+            .sum();
         let spring = landlord_won && farmers_played == 0;
         let anti_spring = !landlord_won && self.plays[landlord.index()] == 1;
         let doublings = u32::from(self.bombs) + u32::from(spring) + u32::from(anti_spring);
@@ -605,7 +618,13 @@ impl State {
         };
         let sign: i64 = if landlord_won { 1 } else { -1 };
         let stake_signed = sign * stake as i64;
-        let payouts = BySeat::from_fn(|s| if s == landlord { 2 * stake_signed } else { -stake_signed });
+        let payouts = BySeat::from_fn(|s| {
+            if s == landlord {
+                2 * stake_signed
+            } else {
+                -stake_signed
+            }
+        });
         Some(Settlement {
             landlord,
             landlord_won,
@@ -686,9 +705,15 @@ mod tests {
             bombs: 0,
             plays: BySeat::default(),
         };
-        assert_eq!(State::from_setup(&setup), Err(SetupError::Duplicate("3C".parse().unwrap())));
+        assert_eq!(
+            State::from_setup(&setup),
+            Err(SetupError::Duplicate("3C".parse().unwrap()))
+        );
         setup.hands = BySeat::new([set("3C"), set("3D"), CardSet::EMPTY]);
-        assert_eq!(State::from_setup(&setup), Err(SetupError::EmptyHand(seat(2))));
+        assert_eq!(
+            State::from_setup(&setup),
+            Err(SetupError::EmptyHand(seat(2)))
+        );
         setup.hands = BySeat::new([set("3C"), set("3D"), set("4D")]);
         setup.trick = Some((seat(0), set("5C 6C")));
         assert_eq!(State::from_setup(&setup), Err(SetupError::TrickOwnerToMove));
@@ -706,14 +731,29 @@ mod tests {
         let mut state = endgame();
         let before = state;
         assert_eq!(state.play(Move::Pass), Err(IllegalPlay::MustLead));
-        assert!(matches!(state.play_cards(set("3C 7S")), Err(IllegalPlay::NotCombination(_))));
-        assert!(matches!(state.play_cards(set("4C")), Err(IllegalPlay::NotInHand(_))));
-        let wrong = Play { combo: Combo::new(Kind::Single, Rank::Three), counts: "33".parse().unwrap() };
-        assert!(matches!(state.play(Move::Play(wrong)), Err(IllegalPlay::WrongReading(..))));
+        assert!(matches!(
+            state.play_cards(set("3C 7S")),
+            Err(IllegalPlay::NotCombination(_))
+        ));
+        assert!(matches!(
+            state.play_cards(set("4C")),
+            Err(IllegalPlay::NotInHand(_))
+        ));
+        let wrong = Play {
+            combo: Combo::new(Kind::Single, Rank::Three),
+            counts: "33".parse().unwrap(),
+        };
+        assert!(matches!(
+            state.play(Move::Play(wrong)),
+            Err(IllegalPlay::WrongReading(..))
+        ));
         assert_eq!(state, before);
         state.play_cards(set("3C 3D")).unwrap();
         let before = state;
-        assert!(matches!(state.play_cards(set("4C")), Err(IllegalPlay::DoesNotBeat { .. })));
+        assert!(matches!(
+            state.play_cards(set("4C")),
+            Err(IllegalPlay::DoesNotBeat { .. })
+        ));
         assert_eq!(state, before);
     }
 
@@ -736,7 +776,10 @@ mod tests {
     #[test]
     fn farmers_win_with_anti_spring_and_cap() {
         let setup = Setup {
-            settings: Settings { cap: Some(5), ..Settings::default() },
+            settings: Settings {
+                cap: Some(5),
+                ..Settings::default()
+            },
             hands: BySeat::new([set("3C 4D"), set("5C"), set("2H")]),
             bottom: CardSet::EMPTY,
             landlord: seat(0),

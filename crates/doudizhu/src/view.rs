@@ -2,7 +2,9 @@
 
 use cards_core::{BySeat, CardSet, Seat};
 
-use crate::{Auction, Bid, Counts, Move, Phase, Play, Settings, Turn, for_each_lead, for_each_response};
+use crate::{
+    Auction, Bid, Counts, Move, Phase, Play, Settings, Turn, for_each_lead, for_each_response,
+};
 
 /// One seat's view of a deal: its own hand, the other seats' card counts, the bottom cards once
 /// revealed, the public history, the trick and the multiplier. It is built by copying, so no
@@ -72,7 +74,9 @@ impl View<'_> {
             None => for_each_lead(self.hand_counts, rules, |p| out.push(Move::Play(p))),
             Some((_, prev)) => {
                 out.push(Move::Pass);
-                for_each_response(self.hand_counts, prev.combo, rules, |p| out.push(Move::Play(p)));
+                for_each_response(self.hand_counts, prev.combo, rules, |p| {
+                    out.push(Move::Play(p));
+                });
             }
         }
     }

@@ -3,7 +3,9 @@
 
 use std::collections::HashSet;
 
-use doudizhu::{ActionSpace, Counts, Kind, Move, PASS_ACTION, Readings, RuleSet, classify, readings};
+use doudizhu::{
+    ActionSpace, Counts, Kind, Move, PASS_ACTION, Readings, RuleSet, classify, readings,
+};
 
 /// Plays per kind from a full deck under the default rules.
 /// Source: RLCard's Dou Dizhu action space (27,472 actions = these 27,471 plays + pass), as
@@ -35,7 +37,11 @@ fn default_space_has_27471_plays_and_pass() {
     assert_eq!(space.len(), 27_472);
     assert_eq!(space.pass_id(), PASS_ACTION);
     for (kind, expected) in RLCARD_BREAKDOWN {
-        let n = space.plays().iter().filter(|p| p.combo.kind == kind).count();
+        let n = space
+            .plays()
+            .iter()
+            .filter(|p| p.combo.kind == kind)
+            .count();
         assert_eq!(n, expected, "{kind}");
     }
 }
@@ -54,7 +60,10 @@ fn ids_are_a_bijection_in_the_documented_order() {
     for pair in space.plays().windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let key = |p: doudizhu::Play| (p.combo.kind, p.combo.len, p.combo.main);
-        assert!(key(a) < key(b) || (key(a) == key(b) && a.counts.ranks().lt(b.counts.ranks())), "{a} before {b}");
+        assert!(
+            key(a) < key(b) || (key(a) == key(b) && a.counts.ranks().lt(b.counts.ranks())),
+            "{a} before {b}"
+        );
     }
 }
 
@@ -94,7 +103,10 @@ fn presets_read_each_play_and_stay_within_capacity() {
 fn preset_space_sizes() {
     // Derived from the flags by this crate's enumeration; pinned so that a change is deliberate.
     let size = |rules| ActionSpace::new(rules).plays().len();
-    let sizes: Vec<usize> = RuleSet::PRESETS.iter().map(|&(_, rules)| size(rules)).collect();
+    let sizes: Vec<usize> = RuleSet::PRESETS
+        .iter()
+        .map(|&(_, rules)| size(rules))
+        .collect();
     assert_eq!(sizes, [27_471, 30_383, 26_053, 12_654]);
 }
 
@@ -107,7 +119,11 @@ fn counts_outside_the_space_never_classify() {
     while let Some((rank, counts)) = stack.pop() {
         if rank == 15 {
             let member = space.id_of_counts(counts).is_some();
-            assert_eq!(classify(counts, &RuleSet::DEFAULT).is_some(), member, "{counts}");
+            assert_eq!(
+                classify(counts, &RuleSet::DEFAULT).is_some(),
+                member,
+                "{counts}"
+            );
             checked += 1;
             continue;
         }

@@ -15,7 +15,12 @@ use proptest::sample::Index;
 
 fn space(preset: usize) -> &'static ActionSpace {
     static SPACES: OnceLock<Vec<ActionSpace>> = OnceLock::new();
-    &SPACES.get_or_init(|| RuleSet::PRESETS.iter().map(|&(_, r)| ActionSpace::new(r)).collect())[preset]
+    &SPACES.get_or_init(|| {
+        RuleSet::PRESETS
+            .iter()
+            .map(|&(_, r)| ActionSpace::new(r))
+            .collect()
+    })[preset]
 }
 
 /// A random hand of `size` cards from a seeded shuffle.
@@ -167,14 +172,18 @@ proptest! {
 
 #[test]
 fn undo_restores_every_step() {
+    use doudizhu::Bot;
     let mut game = Game::new(Settings::default(), 11);
     let mut states = vec![*game.state()];
-    let mut bots = [doudizhu::RandomBot::new(1), doudizhu::RandomBot::new(2), doudizhu::RandomBot::new(3)];
+    let mut bots = [
+        doudizhu::RandomBot::new(1),
+        doudizhu::RandomBot::new(2),
+        doudizhu::RandomBot::new(3),
+    ];
     while !matches!(game.state().phase(), Phase::Finished | Phase::AllPassed) {
         let seat = game.state().to_move();
         let view = game.view(seat);
         let bot = &mut bots[seat.index()];
-        use doudizhu::Bot;
         if game.state().phase() == Phase::Bidding {
             let bid = bot.bid(&view);
             game.bid(bid).unwrap();
@@ -235,9 +244,17 @@ fn greedy_bots_finish_games_and_keep_bombs() {
 #[test]
 fn records_round_trip_through_json_and_replay() {
     use doudizhu::Bot;
-    let settings = Settings { rules: RuleSet::DOUZERO, bidding: BidMode::Rob, cap: Some(64) };
+    let settings = Settings {
+        rules: RuleSet::DOUZERO,
+        bidding: BidMode::Rob,
+        cap: Some(64),
+    };
     let mut game = Game::new(settings, 5);
-    let mut bots = [doudizhu::RandomBot::new(7), doudizhu::RandomBot::new(8), doudizhu::RandomBot::new(9)];
+    let mut bots = [
+        doudizhu::RandomBot::new(7),
+        doudizhu::RandomBot::new(8),
+        doudizhu::RandomBot::new(9),
+    ];
     loop {
         match game.state().phase() {
             Phase::Finished => break,
@@ -267,7 +284,10 @@ fn records_round_trip_through_json_and_replay() {
     if let Some(result) = forged.result.as_mut() {
         result.stake += 1;
     }
-    assert_eq!(forged.replay().unwrap_err(), doudizhu::ReplayError::ResultMismatch);
+    assert_eq!(
+        forged.replay().unwrap_err(),
+        doudizhu::ReplayError::ResultMismatch
+    );
     let play: Play = "33344455".parse().unwrap();
     let text = serde_json::to_string(&play).unwrap();
     assert_eq!(serde_json::from_str::<Play>(&text).unwrap(), play);
