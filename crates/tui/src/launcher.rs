@@ -59,31 +59,31 @@ pub const GAMES: &[GameEntry] = &[
         name: "Klondike",
         example: "klondike",
         summary: "Windows-style solitaire: draw 1 or 3, Standard or Vegas scoring, undo",
-        start: None,
+        start: Some(crate::klondike::start),
     },
     GameEntry {
         name: "Dou Dizhu",
         example: "doudizhu",
         summary: "Fight the landlord: you and two bots, bidding, bombs and rockets",
-        start: None,
+        start: Some(crate::doudizhu::start),
     },
     GameEntry {
         name: "Xiangqi",
         example: "xiangqi",
         summary: "Chinese chess for two players or against a bot",
-        start: None,
+        start: Some(crate::xiangqi::start),
     },
     GameEntry {
         name: "Gomoku",
         example: "gomoku",
         summary: "Five in a row: freestyle, standard, renju and caro rules",
-        start: None,
+        start: Some(crate::gomoku::start),
     },
     GameEntry {
         name: "Hearts",
         example: "hearts",
         summary: "Microsoft-style Hearts against three computer players",
-        start: None,
+        start: Some(crate::hearts::start),
     },
 ];
 

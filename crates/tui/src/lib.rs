@@ -36,5 +36,10 @@
 
 pub mod app;
 pub mod cards;
+pub mod doudizhu;
+pub mod gomoku;
+pub mod hearts;
+pub mod klondike;
 pub mod launcher;
 pub mod widgets;
+pub mod xiangqi;
