@@ -1,0 +1,256 @@
+//! The Klondike screen driven by synthetic events and rendered into a `TestBackend`.
+
+use ::klondike::{Deal, Draw, Game, Klondike, Move, MoveList, Options as GameOptions, Rules, Setup, Status};
+use cards_core::{Pile, Suit};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+use super::{App, Options};
+use crate::app::{Action, Screen, key, keys, render_to_string};
+
+const W: u16 = 100;
+const H: u16 = 34;
+
+fn no_auto() -> GameOptions {
+    GameOptions { auto_move: ::klondike::AutoMove::None, auto_finish: false, ..GameOptions::default() }
+}
+
+fn app(seed: u64, ascii: bool) -> App {
+    App::new(&Options { ascii, seed, game: no_auto(), ..Options::default() })
+}
+
+fn press(app: &mut App, text: &str) {
+    for event in keys(text) {
+        assert_eq!(app.handle_event(&event), Action::Continue);
+    }
+}
+
+fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
+}
+
+/// The screen cell of the first hit for `slot` showing `count` cards (rendering first).
+fn cell(app: &mut App, slot: super::Slot, count: usize) -> (u16, u16) {
+    render_to_string(app, W, H);
+    let (rect, _) = app.hits.iter().find(|(_, hit)| hit.slot == slot && hit.count == count).expect("a hit area");
+    (rect.x, rect.y)
+}
+
+fn click(app: &mut App, at: (u16, u16)) {
+    app.handle_event(&mouse(MouseEventKind::Down(MouseButton::Left), at.0, at.1));
+    app.handle_event(&mouse(MouseEventKind::Up(MouseButton::Left), at.0, at.1));
+}
+
+/// A seed whose opening position offers a move matching `want`, and that move.
+fn seed_with(want: impl Fn(&Move) -> bool) -> (u64, Move) {
+    let mut moves = MoveList::new();
+    for seed in 0..500 {
+        Klondike::from_seed(seed, Rules::default()).legal_moves(&mut moves);
+        if let Some(&mv) = moves.iter().find(|m| want(m)) {
+            return (seed, mv);
+        }
+    }
+    panic!("no seed offers the move");
+}
+
+#[test]
+fn renders_the_table() {
+    let mut app = app(7, false);
+    let screen = render_to_string(&mut app, W, H);
+    assert!(screen.starts_with("Klondike · draw 1 · standard · pass 1 · score 0"), "{screen}");
+    assert!(screen.contains("seed 7"));
+    assert!(screen.contains("24"), "stock count");
+    assert!(screen.contains("1     2     3     4     5     6     7"), "{screen}");
+    assert!(screen.contains('🂠'), "card backs");
+    let top = Klondike::from_seed(7, Rules::default()).pile(0)[0];
+    assert!(screen.contains(top.glyph()));
+}
+
+#[test]
+fn ascii_mode_has_no_glyphs() {
+    let mut app = app(7, true);
+    let screen = render_to_string(&mut app, W, H);
+    assert!(!screen.chars().any(|c| ('\u{1F0A0}'..='\u{1F0FF}').contains(&c)), "{screen}");
+    let top = Klondike::from_seed(7, Rules::default()).pile(0)[0];
+    assert!(screen.contains(&top.to_string()));
+    assert!(screen.contains("##"), "ASCII card backs");
+}
+
+#[test]
+fn stock_key_turns_and_undo_redo_restore() {
+    let mut app = app(3, false);
+    press(&mut app, "s");
+    assert_eq!(app.game().position().waste().len(), 1);
+    press(&mut app, "u");
+    assert_eq!(app.game().position().waste().len(), 0);
+    press(&mut app, "r");
+    assert_eq!(app.game().position().waste().len(), 1);
+    app.handle_event(&Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)));
+    assert_eq!(app.game().position().waste().len(), 0);
+    press(&mut app, "u");
+    assert!(app.message().contains("Nothing to undo"));
+}
+
+#[test]
+fn digits_pick_and_drop_a_run() {
+    let (seed, mv) = seed_with(|m| matches!(m, Move::PileToPile { .. }));
+    let Move::PileToPile { from, to, .. } = mv else { unreachable!() };
+    let mut app = app(seed, false);
+    let before = *app.game().position();
+    press(&mut app, &format!("{}{}", from + 1, to + 1));
+    let mut expected = before;
+    expected.play(mv).unwrap();
+    assert_eq!(*app.game().position(), expected, "{}", app.message());
+}
+
+#[test]
+fn an_illegal_drop_says_why_and_changes_nothing() {
+    let mut app = app(5, false);
+    let before = *app.game().position();
+    // Pile 1's single card onto pile 1 is "put back"; onto a pile it cannot go gives a reason.
+    let mut moves = MoveList::new();
+    before.legal_moves(&mut moves);
+    let target = (1..7u8).find(|&to| !moves.iter().any(|m| matches!(m, Move::PileToPile { from: 0, to: t, .. } if *t == to)));
+    let Some(to) = target else { return };
+    press(&mut app, &format!("1{}", to + 1));
+    assert_eq!(*app.game().position(), before);
+    assert!(app.message().contains("does not fit") || app.message().contains("king"), "{}", app.message());
+}
+
+#[test]
+fn mouse_click_on_the_stock_turns_it() {
+    let mut app = app(11, false);
+    let at = cell(&mut app, super::Slot::Stock, 1);
+    click(&mut app, at);
+    assert_eq!(app.game().position().waste().len(), 1);
+}
+
+#[test]
+fn mouse_drag_moves_a_card() {
+    let (seed, mv) = seed_with(|m| matches!(m, Move::PileToPile { count: 1, .. }));
+    let Move::PileToPile { from, to, .. } = mv else { unreachable!() };
+    let mut app = app(seed, false);
+    let source = cell(&mut app, super::Slot::Pile(from), 1);
+    let target = cell(&mut app, super::Slot::Pile(to), 1);
+    app.handle_event(&mouse(MouseEventKind::Down(MouseButton::Left), source.0, source.1));
+    app.handle_event(&mouse(MouseEventKind::Drag(MouseButton::Left), target.0, target.1));
+    app.handle_event(&mouse(MouseEventKind::Up(MouseButton::Left), target.0, target.1));
+    assert_eq!(app.game().history().last().map(|e| e.mv), Some(mv), "{}", app.message());
+}
+
+#[test]
+fn click_then_click_moves_and_double_click_sends_up() {
+    let (seed, mv) = seed_with(|m| matches!(m, Move::PileToFoundation(_)));
+    let Move::PileToFoundation(pile) = mv else { unreachable!() };
+    let mut app = app(seed, false);
+    let at = cell(&mut app, super::Slot::Pile(pile), 1);
+    click(&mut app, at);
+    click(&mut app, at);
+    assert_eq!(app.game().history().last().map(|e| e.mv), Some(mv), "{}", app.message());
+    assert_eq!(app.game().position().foundation_total(), 1);
+
+    // Click a card, then click the foundation row: the same move by two clicks.
+    let mut app = super::App::new(&Options { seed, game: no_auto(), ..Options::default() });
+    let at = cell(&mut app, super::Slot::Pile(pile), 1);
+    click(&mut app, at);
+    let card = app.game().position().pile(pile as usize).last().copied().unwrap();
+    let foundation = cell(&mut app, super::Slot::Foundation(card.suit().unwrap()), 1);
+    app.last_click = None;
+    click(&mut app, foundation);
+    assert_eq!(app.game().position().foundation_total(), 1, "{}", app.message());
+}
+
+#[test]
+fn f_key_sends_the_card_at_the_cursor_up() {
+    let (seed, mv) = seed_with(|m| matches!(m, Move::PileToFoundation(_)));
+    let Move::PileToFoundation(pile) = mv else { unreachable!() };
+    let mut app = app(seed, false);
+    press(&mut app, &format!("{}f", pile + 1));
+    assert_eq!(app.game().position().foundation_total(), 1, "{}", app.message());
+    press(&mut app, "u");
+    press(&mut app, "a");
+    assert!(app.game().position().foundation_total() >= 1);
+}
+
+#[test]
+fn help_and_options_popups() {
+    let mut app = app(2, false);
+    press(&mut app, "?");
+    let screen = render_to_string(&mut app, W, H);
+    assert!(screen.contains("Klondike help"), "{screen}");
+    press(&mut app, "x");
+    assert!(!render_to_string(&mut app, W, H).contains("Klondike help"));
+
+    press(&mut app, "o");
+    assert!(render_to_string(&mut app, W, H).contains("Options"));
+    // Draw 1 -> 3, then down twice to scoring: standard -> vegas.
+    app.handle_event(&key(KeyCode::Right));
+    app.handle_event(&key(KeyCode::Down));
+    app.handle_event(&key(KeyCode::Down));
+    app.handle_event(&key(KeyCode::Right));
+    app.handle_event(&key(KeyCode::Enter));
+    let rules = *app.game().rules();
+    assert_eq!(rules.draw, Draw::THREE);
+    assert_eq!(rules.scoring, ::klondike::Scoring::Vegas);
+    assert_eq!(app.game().position().score(), -52);
+    assert_eq!(app.game().deal(), Some(&Deal::from_seed(2)), "the same deal restarted");
+    assert!(render_to_string(&mut app, W, H).contains("$-52"));
+}
+
+#[test]
+fn new_deal_by_seed() {
+    let mut app = app(2, false);
+    press(&mut app, "g42");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.seed(), Some(42));
+    assert_eq!(app.game().deal(), Some(&Deal::from_seed(42)));
+    press(&mut app, "s");
+    press(&mut app, "R");
+    assert_eq!(app.game().position().waste().len(), 0, "restart");
+    assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+}
+
+#[test]
+fn won_and_lost_messages() {
+    // One card from a win: the last King on pile 1.
+    let setup = Setup {
+        tableau: std::array::from_fn(|i| if i == 0 { "KS".parse().unwrap() } else { Pile::new() }),
+        face_down: [0; 7],
+        stock: Pile::new(),
+        waste: Pile::new(),
+        foundations: [13, 13, 13, 12],
+        rules: Rules::default(),
+        pass: 1,
+        score: 0,
+    };
+    let position = Klondike::from_setup(&setup).unwrap();
+    let mut app = App::with_game(Game::from_position(&position, no_auto()), None, false);
+    press(&mut app, "1f");
+    assert_eq!(app.game().status(), Status::Won);
+    assert!(render_to_string(&mut app, W, H).contains("You won!"));
+    assert_eq!(app.game().position().foundation_len(Suit::Spades), 13);
+
+    // A stuck layout: seven red tops over buried Aces, a useless stock.
+    let down = ["AC AD AH", "AS QC QS", "JC JS TC", "TS 9C 9S", "TD 5H 5D", "4H 4D 3H", "3D 2H 2D"];
+    let tops = ["KH", "QH", "JH", "TH", "KD", "QD", "JD"];
+    let setup = Setup {
+        tableau: std::array::from_fn(|i| format!("{} {}", down[i], tops[i]).parse().unwrap()),
+        face_down: [3; 7],
+        stock: "KC KS 8C 8S 7C 7S 6C 6S 5C 5S 4C 4S 3C 3S 2C 2S 9H 9D 8H 8D 7H 7D 6H 6D".parse().unwrap(),
+        waste: Pile::new(),
+        foundations: [0; 4],
+        rules: Rules::default(),
+        pass: 1,
+        score: 0,
+    };
+    let position = Klondike::from_setup(&setup).unwrap();
+    let mut app = App::with_game(Game::from_position(&position, no_auto()), None, true);
+    assert!(render_to_string(&mut app, W, H).contains("No moves left"));
+}
+
+#[test]
+fn small_terminals_compress_face_down_cards() {
+    let mut app = app(9, true);
+    let screen = render_to_string(&mut app, 60, 14);
+    assert!(screen.contains("## 6") || screen.contains("##6") || screen.contains("6"), "{screen}");
+    let _ = Suit::ALL;
+}
