@@ -1,0 +1,291 @@
+//! The `gomoku` command line: play in the terminal (no subcommand) or `judge` a record.
+
+use std::fmt::Write as _;
+use std::io::Read as _;
+use std::process::ExitCode;
+
+use ::gomoku::{
+    Color as Stone, FoulPolicy, Game, Outcome, Rule, Settings, ThreeAtFive, parse_moves,
+};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use super::{App, Opponent, Options};
+use crate::launcher::LaunchOptions;
+
+/// Command-line options of `cargo run --release --example gomoku`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "gomoku",
+    about = "Five in a row (freestyle, standard, renju, caro) in the terminal, and a record judge",
+    after_help = "Examples:\n  gomoku --rule renju\n  gomoku --size 19 --opponent human\n  gomoku judge --rule renju --size 15 --moves \"h8 i9 h9 h10 i8 g8 j8\"\n\nCoordinates: h8 (column letter from a, row from 1 at the bottom) or Gomocup's 0-based 7,7."
+)]
+pub struct Cli {
+    /// What to do instead of playing.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Rule set: freestyle, standard, renju, caro or caro-overline.
+    #[arg(long, global = true, default_value = "freestyle", value_parser = parse_rule)]
+    pub rule: Rule,
+    /// Board size: one number (15) or WIDTHxHEIGHT (20x15), each 5..=32.
+    #[arg(long, global = true, default_value = "15", value_parser = parse_size)]
+    pub size: (u8, u8),
+    /// Renju: how a three whose completion also makes a five is read.
+    #[arg(long, global = true, value_enum, default_value_t = ThreeReading::Rif)]
+    pub three_at_five: ThreeReading,
+    /// Who plays the other side (play only).
+    #[arg(long, value_enum, default_value_t = OpponentArg::BotWhite)]
+    pub opponent: OpponentArg,
+    /// Draw with ASCII only (X and O stones).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Seed for the bot's tie-breaks (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// The renju three reading on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ThreeReading {
+    /// RIF wording: the three counts (default).
+    Rif,
+    /// The three is ignored.
+    Ignored,
+}
+
+/// The opponent on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OpponentArg {
+    /// You play Black against the bot.
+    BotWhite,
+    /// The bot plays Black, you White.
+    BotBlack,
+    /// Two people at one keyboard.
+    Human,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replays a record and stops at the first move that ends the game. Prints the result on
+    /// the first line, `<winner> <index> <why>` (`black 8 five`, `white 12 foul`,
+    /// `draw 224 draw`; index 0-based) or `none`, then Black's forbidden points in the
+    /// position reached (renju), one per line. A forbidden move loses at once, as judges rule.
+    Judge {
+        /// The moves, space separated (`h8 i9 ...` or `7,7 8,8 ...`); read from standard input
+        /// if omitted.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Print the forbidden points as Gomocup's `x,y` instead of `h8`.
+        #[arg(long)]
+        gomocup: bool,
+    },
+}
+
+fn parse_rule(text: &str) -> Result<Rule, String> {
+    text.parse()
+        .map_err(|e: ::gomoku::ParseRuleError| e.to_string())
+}
+
+/// Reads `15` or `20x15`.
+fn parse_size(text: &str) -> Result<(u8, u8), String> {
+    let bad =
+        || format!("invalid size {text:?}: expected a number 5..=32 or WIDTHxHEIGHT like 20x15");
+    let (w, h) = match text.trim().split_once(['x', 'X', '*']) {
+        Some((w, h)) => (w.trim(), h.trim()),
+        None => (text.trim(), text.trim()),
+    };
+    let w: u8 = w.parse().map_err(|_| bad())?;
+    let h: u8 = h.parse().map_err(|_| bad())?;
+    if !(5..=32).contains(&w) || !(5..=32).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// Judges a record; returns the report text, or an error message for a record that cannot be
+/// replayed (bad notation, an occupied or off-board point).
+pub fn judge(
+    settings: Settings,
+    (width, height): (u8, u8),
+    moves: &str,
+    gomocup: bool,
+) -> Result<String, String> {
+    let settings = settings.with_foul_policy(FoulPolicy::Lose);
+    let moves = parse_moves(moves).map_err(|e| e.to_string())?;
+    let mut game = Game::new(width, height, settings).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    let mut result = None;
+    for (i, &p) in moves.iter().enumerate() {
+        match game.play(p) {
+            Ok(Some(outcome)) => {
+                result = Some((i, outcome));
+                break;
+            }
+            Ok(None) => {}
+            Err(e) => return Err(format!("move {i} ({p}): {e}")),
+        }
+    }
+    match result {
+        None => out.push_str("none\n"),
+        Some((i, Outcome::Five { winner, .. })) => writeln!(out, "{winner} {i} five").unwrap(),
+        Some((i, Outcome::Foul { .. })) => writeln!(out, "{} {i} foul", Stone::White).unwrap(),
+        Some((i, Outcome::Draw)) => writeln!(out, "draw {i} draw").unwrap(),
+    }
+    for p in game.position().forbidden_points() {
+        if gomocup {
+            writeln!(out, "{}", p.gomocup()).unwrap();
+        } else {
+            writeln!(out, "{p}").unwrap();
+        }
+    }
+    Ok(out)
+}
+
+/// Runs the command line.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let settings = Settings::new(cli.rule).with_three_at_five(match cli.three_at_five {
+        ThreeReading::Rif => ThreeAtFive::Counts,
+        ThreeReading::Ignored => ThreeAtFive::Ignored,
+    });
+    match cli.command {
+        Some(Command::Judge { moves, gomocup }) => {
+            let moves = if let Some(m) = moves {
+                m
+            } else {
+                let mut text = String::new();
+                if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+                    eprintln!("gomoku judge: cannot read standard input: {e}");
+                    return ExitCode::from(2);
+                }
+                text
+            };
+            match judge(settings, cli.size, &moves, gomocup) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("gomoku judge: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        None => {
+            let launch = LaunchOptions {
+                ascii: cli.ascii,
+                seed: cli.seed,
+            };
+            let mut app = App::new(Options {
+                settings,
+                width: cli.size.0,
+                height: cli.size.1,
+                opponent: match cli.opponent {
+                    OpponentArg::BotWhite => Opponent::Bot(Stone::White),
+                    OpponentArg::BotBlack => Opponent::Bot(Stone::Black),
+                    OpponentArg::Human => Opponent::Human,
+                },
+                ascii: cli.ascii,
+                seed: launch.seed_or_random(),
+            });
+            match crate::app::run(&mut app) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("gomoku: {err}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn renju() -> Settings {
+        Settings::new(Rule::Renju)
+    }
+
+    #[test]
+    fn judge_reports_five_foul_draw_and_none() {
+        // Black h8..l8 five at index 8; the move after it is ignored. In the final position
+        // g8 and m8 would be overlines, so they are forbidden for Black.
+        let r = judge(renju(), (15, 15), "h8 a1 i8 a2 j8 a3 k8 a4 l8 a5", false).unwrap();
+        assert_eq!(r, "black 8 five\ng8\nm8\n");
+        // Black's i8 is a double-three: a foul at index 8, white wins.
+        let r = judge(renju(), (15, 15), "f8 a1 g8 a2 i10 a3 i11 a4 i8", false).unwrap();
+        assert!(r.starts_with("white 8 foul\n"), "{r}");
+        // No result: the forbidden points of the position follow, one per line.
+        let r = judge(renju(), (15, 15), "f8 a1 g8 a2 i10 a3 i11 a4", false).unwrap();
+        let lines: Vec<&str> = r.lines().collect();
+        assert_eq!(lines[0], "none");
+        assert!(lines.contains(&"i8"), "{r}");
+        let r = judge(renju(), (15, 15), "f8 a1 g8 a2 i10 a3 i11 a4", true).unwrap();
+        assert!(r.lines().any(|l| l == "8,7"), "{r}");
+        // Under freestyle there are no forbidden points and an overline wins.
+        let r = judge(
+            Settings::new(Rule::Freestyle),
+            (15, 15),
+            "a1 a15 b1 b15 c1 c15 e1 e15 f1 o15 d1",
+            false,
+        )
+        .unwrap();
+        assert_eq!(r, "black 10 five\n");
+        let r = judge(
+            Settings::new(Rule::Standard),
+            (15, 15),
+            "a1 a15 b1 b15 c1 c15 e1 e15 f1 o15 d1",
+            false,
+        )
+        .unwrap();
+        assert_eq!(r, "none\n");
+        // A full 5x5 board with no five.
+        //   5 X X O O X
+        //   4 O O X X O
+        //   3 X X O O X
+        //   2 O O X X O
+        //   1 X X O O X
+        let draw = "a5 c5 b5 d5 e5 a4 c4 b4 d4 e4 a3 c3 b3 d3 e3 a2 c2 b2 d2 e2 a1 c1 b1 d1 e1";
+        let r = judge(Settings::new(Rule::Freestyle), (5, 5), draw, false).unwrap();
+        assert_eq!(r, "draw 24 draw\n");
+    }
+
+    #[test]
+    fn judge_rejects_bad_records() {
+        assert_eq!(
+            judge(renju(), (15, 15), "h8 h8", false),
+            Err("move 1 (h8): h8 is occupied".to_owned())
+        );
+        assert!(
+            judge(renju(), (15, 15), "h8 p1", false)
+                .unwrap_err()
+                .contains("off the board")
+        );
+        assert!(
+            judge(renju(), (15, 15), "h8 ??", false)
+                .unwrap_err()
+                .contains("move 1")
+        );
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("15"), Ok((15, 15)));
+        assert_eq!(parse_size("20x15"), Ok((20, 15)));
+        assert!(parse_size("4").is_err());
+        assert!(parse_size("33x5").is_err());
+        assert!(parse_size("big").is_err());
+    }
+
+    #[test]
+    fn command_line_parses() {
+        let cli = Cli::try_parse_from([
+            "gomoku", "judge", "--rule", "renju", "--size", "15", "--moves", "h8 i9",
+        ])
+        .unwrap();
+        assert_eq!(cli.rule, Rule::Renju);
+        assert!(matches!(cli.command, Some(Command::Judge { .. })));
+        assert!(Cli::try_parse_from(["gomoku", "--rule", "chess"]).is_err());
+    }
+}

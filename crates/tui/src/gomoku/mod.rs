@@ -1,0 +1,722 @@
+//! Gomoku in the terminal: two local players or you against a simple bot, under any rule set
+//! and board size the `gomoku` crate supports.
+//!
+//! The board shows coordinates, stones as `●`/`○` (`X`/`O` with `--ascii`), Black's forbidden
+//! points under renju (`×`, `*` in ASCII), the last move and the winning line. Cursor keys or
+//! the mouse place stones; `:` types a coordinate (`h8` or `7,7`).
+
+pub mod bot;
+pub mod cli;
+
+use std::fmt::Write as _;
+
+use ::gomoku::{Color as Stone, Game, Outcome, PlayError, Point, PointSet, Rule, Settings};
+use crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
+
+use crate::app::{Action, Screen};
+use crate::launcher::LaunchOptions;
+use crate::widgets;
+use bot::Bot;
+
+/// Board sizes `s` cycles through.
+const SIZES: [u8; 4] = [15, 19, 20, 9];
+
+/// Who the bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Two people at one keyboard.
+    Human,
+    /// The bot plays this colour.
+    Bot(Stone),
+}
+
+impl Opponent {
+    fn next(self) -> Opponent {
+        match self {
+            Opponent::Human => Opponent::Bot(Stone::White),
+            Opponent::Bot(Stone::White) => Opponent::Bot(Stone::Black),
+            Opponent::Bot(Stone::Black) => Opponent::Human,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Opponent::Human => "two players",
+            Opponent::Bot(Stone::White) => "you (black) vs bot (white)",
+            Opponent::Bot(Stone::Black) => "bot (black) vs you (white)",
+        }
+    }
+}
+
+/// Start-up options of the gomoku screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Rule settings.
+    pub settings: Settings,
+    /// Board width.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// Who plays the other side.
+    pub opponent: Opponent,
+    /// ASCII drawing.
+    pub ascii: bool,
+    /// Seed for the bot's tie-breaks.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            settings: Settings::new(Rule::Freestyle),
+            width: 15,
+            height: 15,
+            opponent: Opponent::Bot(Stone::White),
+            ascii: false,
+            seed: 0,
+        }
+    }
+}
+
+/// Builds the screen for the launcher.
+pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
+    Box::new(App::new(Options {
+        ascii: options.ascii,
+        seed: options.seed_or_random(),
+        ..Options::default()
+    }))
+}
+
+const KEYS: &[(&str, &str)] = &[
+    ("← ↑ → ↓ / h j k l", "move the cursor"),
+    ("Enter / Space / click", "place a stone"),
+    (":", "type a coordinate (h8 or 7,7), then Enter"),
+    ("u", "undo (against the bot: back to your turn)"),
+    ("n", "new game"),
+    ("r", "next rule set (new game)"),
+    ("s", "next board size: 15, 19, 20, 9 (new game)"),
+    ("b", "opponent: bot white / bot black / two players"),
+    ("? / F1", "this help"),
+    ("q / Esc", "quit (Esc closes a prompt first)"),
+];
+
+const RULES: &[&str] = &[
+    "Black moves first. Make a row of five to win; a full board is a draw.",
+    "freestyle: five or more wins. standard: exactly five; an overline does not win.",
+    "renju: Black wins only with exactly five and may not play a forbidden point (marked ×):",
+    "  overline, double-four, double-three (RIF). White wins with five or more.",
+    "caro: a five blocked by the opponent at both ends does not win; caro-overline: overlines win.",
+];
+
+/// The gomoku screen.
+#[derive(Debug)]
+pub struct App {
+    options: Options,
+    game: Game,
+    cursor: Point,
+    forbidden: PointSet,
+    bot: Bot,
+    message: Option<(String, Color)>,
+    input: Option<String>,
+    help: bool,
+    wait: u8,
+    /// Top-left cell of the board at the last render, and the cell width, for the mouse.
+    board_origin: Option<(u16, u16, u16)>,
+}
+
+impl App {
+    /// A new game with `options`.
+    ///
+    /// # Panics
+    /// If the board size in `options` is not 5..=32 each way (the command line checks it).
+    pub fn new(options: Options) -> App {
+        let game =
+            Game::new(options.width, options.height, options.settings).expect("board size 5..=32");
+        let mut app = App {
+            cursor: Point::center(options.width, options.height),
+            options,
+            game,
+            forbidden: PointSet::new(),
+            bot: Bot::new(options.seed),
+            message: None,
+            input: None,
+            help: false,
+            wait: 0,
+            board_origin: None,
+        };
+        app.refresh();
+        app
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The cursor position.
+    pub fn cursor(&self) -> Point {
+        self.cursor
+    }
+
+    /// The status message, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    fn refresh(&mut self) {
+        self.forbidden = self.game.position().forbidden_points();
+    }
+
+    fn new_game(&mut self) {
+        let o = self.options;
+        self.game = Game::new(o.width, o.height, o.settings).expect("board size 5..=32");
+        self.cursor = Point::center(o.width, o.height);
+        self.message = Some((
+            format!(
+                "new game: {} {}x{}, {}",
+                o.settings.rule,
+                o.width,
+                o.height,
+                o.opponent.describe()
+            ),
+            Color::Gray,
+        ));
+        self.wait = 0;
+        self.refresh();
+    }
+
+    fn bot_to_move(&self) -> bool {
+        matches!(self.options.opponent, Opponent::Bot(c) if c == self.game.position().to_move())
+            && !self.game.position().is_over()
+    }
+
+    /// Plays `p` for the side to move (a person), reporting errors in the status line.
+    pub fn place(&mut self, p: Point) {
+        if self.bot_to_move() {
+            self.message = Some(("wait: the bot is thinking".into(), Color::Yellow));
+            return;
+        }
+        self.play(p);
+    }
+
+    fn play(&mut self, p: Point) {
+        match self.game.play(p) {
+            Ok(outcome) => {
+                self.cursor = p;
+                self.message = outcome.map(|o| (describe(&o), Color::Green));
+                self.wait = 0;
+                self.refresh();
+            }
+            Err(e) => {
+                let text = match e {
+                    PlayError::GameOver => {
+                        "the game is over: n starts a new one, u undoes".to_owned()
+                    }
+                    other => other.to_string(),
+                };
+                self.message = Some((text, Color::Red));
+            }
+        }
+    }
+
+    /// Takes back moves: one in a two-player game, back to the person's turn against the bot.
+    pub fn undo(&mut self) {
+        if self.game.undo().is_none() {
+            self.message = Some(("nothing to undo".into(), Color::Yellow));
+            return;
+        }
+        if let Opponent::Bot(c) = self.options.opponent
+            && self.game.position().to_move() == c
+            && !self.game.moves().is_empty()
+        {
+            self.game.undo();
+        }
+        if let Some(p) = self.game.last_move() {
+            self.cursor = p;
+        }
+        self.message = Some(("undone".into(), Color::Gray));
+        self.wait = 0;
+        self.refresh();
+    }
+
+    fn move_cursor(&mut self, dx: i32, dy: i32) {
+        let (w, h) = (
+            i32::from(self.options.width),
+            i32::from(self.options.height),
+        );
+        let x = (i32::from(self.cursor.x()) + dx).rem_euclid(w);
+        let y = (i32::from(self.cursor.y()) + dy).rem_euclid(h);
+        self.cursor = Point::new(x as u8, y as u8);
+    }
+
+    fn submit_input(&mut self, text: &str) {
+        match text.parse::<Point>() {
+            Ok(p) if self.game.position().board().contains(p) => {
+                self.cursor = p;
+                self.place(p);
+            }
+            Ok(p) => self.message = Some((format!("{p} is off the board"), Color::Red)),
+            Err(e) => self.message = Some((e.to_string(), Color::Red)),
+        }
+    }
+
+    fn cell_width(&self) -> u16 {
+        if self.options.width > 26 { 3 } else { 2 }
+    }
+
+    fn cell(&self, p: Point) -> Span<'static> {
+        let pos = self.game.position();
+        let ascii = self.options.ascii;
+        let (mut text, mut style) = match pos.board().get(p) {
+            Some(Stone::Black) => (
+                if ascii { "X" } else { "●" },
+                Style::default()
+                    .fg(Color::White)
+                    .add_modifier(Modifier::BOLD),
+            ),
+            Some(Stone::White) => (
+                if ascii { "O" } else { "○" },
+                Style::default().fg(Color::White),
+            ),
+            None if self.forbidden.contains(p) => (
+                if ascii { "*" } else { "×" },
+                Style::default().fg(Color::Red),
+            ),
+            None => (
+                if ascii { "." } else { "·" },
+                Style::default().fg(Color::DarkGray),
+            ),
+        };
+        if self.game.last_move() == Some(p) {
+            style = style.fg(Color::Yellow).add_modifier(Modifier::BOLD);
+        }
+        if pos.winning_line().is_some_and(|l| l.contains(p)) {
+            style = style.fg(Color::Black).bg(Color::Green);
+        }
+        if p == self.cursor {
+            style = style.add_modifier(Modifier::REVERSED);
+            if text == "·" || text == "." {
+                text = "+";
+            }
+        }
+        let pad = " ".repeat(self.cell_width() as usize - 1);
+        Span::styled(format!("{text}{pad}"), style)
+    }
+
+    fn render_board(&mut self, frame: &mut Frame, area: Rect) {
+        let (w, h) = (self.options.width, self.options.height);
+        let cw = self.cell_width() as usize;
+        let mut lines = Vec::new();
+        let header = (0..w).fold(String::new(), |mut acc, x| {
+            let _ = write!(acc, "{:<cw$}", column_name(x));
+            acc
+        });
+        lines.push(Line::styled(
+            format!("   {header}"),
+            Style::default().fg(Color::Gray),
+        ));
+        for y in (0..h).rev() {
+            let mut spans = vec![Span::styled(
+                format!("{:>2} ", y + 1),
+                Style::default().fg(Color::Gray),
+            )];
+            spans.extend((0..w).map(|x| self.cell(Point::new(x, y))));
+            spans.push(Span::styled(
+                format!("{:<2}", y + 1),
+                Style::default().fg(Color::Gray),
+            ));
+            lines.push(Line::from(spans));
+        }
+        lines.push(Line::styled(
+            format!("   {header}"),
+            Style::default().fg(Color::Gray),
+        ));
+        self.board_origin = Some((area.x + 3, area.y + 1, cw as u16));
+        frame.render_widget(Paragraph::new(lines), area);
+    }
+
+    fn render_panel(&self, frame: &mut Frame, area: Rect) {
+        let pos = self.game.position();
+        let o = &self.options;
+        let stone = |c: Stone| match (c, o.ascii) {
+            (Stone::Black, false) => "● black",
+            (Stone::White, false) => "○ white",
+            (Stone::Black, true) => "X black",
+            (Stone::White, true) => "O white",
+        };
+        let mut lines = vec![
+            Line::from(vec![
+                Span::raw("rule   "),
+                Span::styled(
+                    o.settings.rule.to_string(),
+                    Style::default().add_modifier(Modifier::BOLD),
+                ),
+            ]),
+            Line::raw(format!("board  {}x{}", o.width, o.height)),
+            Line::raw(format!("play   {}", o.opponent.describe())),
+            Line::raw(""),
+        ];
+        match pos.outcome() {
+            Some(outcome) => lines.push(Line::styled(
+                describe(&outcome),
+                Style::default()
+                    .fg(Color::Green)
+                    .add_modifier(Modifier::BOLD),
+            )),
+            None => lines.push(Line::raw(format!(
+                "{} to move{}",
+                stone(pos.to_move()),
+                if self.bot_to_move() { " (bot)" } else { "" }
+            ))),
+        }
+        lines.push(Line::raw(format!(
+            "cursor {}  ({})",
+            self.cursor,
+            self.cursor.gomocup()
+        )));
+        if let Some(p) = self.game.last_move() {
+            lines.push(Line::raw(format!(
+                "last   {p} (move {})",
+                self.game.moves().len()
+            )));
+        }
+        if o.settings.rule == Rule::Renju {
+            let n = self.forbidden.len();
+            lines.push(Line::styled(
+                format!(
+                    "forbidden for black: {n}{}",
+                    if n > 0 {
+                        if o.ascii { " (*)" } else { " (×)" }
+                    } else {
+                        ""
+                    }
+                ),
+                Style::default().fg(Color::Red),
+            ));
+            if let Some(foul) = pos.foul_at(self.cursor) {
+                lines.push(Line::styled(
+                    format!("{}: {foul}", self.cursor),
+                    Style::default().fg(Color::Red),
+                ));
+            }
+        }
+        lines.push(Line::raw(""));
+        let moves = self.game.moves();
+        let start = moves.len().saturating_sub(16);
+        for (i, chunk) in moves[start..].chunks(2).enumerate() {
+            let n = start / 2 + i + 1;
+            let text = chunk.iter().fold(String::new(), |mut acc, p| {
+                let _ = write!(acc, "{p:<4}");
+                acc
+            });
+            lines.push(Line::styled(
+                format!("{n:>3}. {text}"),
+                Style::default().fg(Color::Gray),
+            ));
+        }
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(Block::bordered().border_type(BorderType::Plain)),
+            area,
+        );
+    }
+}
+
+fn column_name(x: u8) -> String {
+    let p = Point::new(x, 0).to_string();
+    p.trim_end_matches('1').to_owned()
+}
+
+/// A one-line description of an outcome.
+pub fn describe(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Five { winner, line } => format!("{winner} wins: five {line}"),
+        Outcome::Foul { at, foul } => format!("white wins: black's {foul} at {at}"),
+        Outcome::Draw => "draw: the board is full".to_owned(),
+    }
+}
+
+impl Screen for App {
+    fn render(&mut self, frame: &mut Frame) {
+        let o = self.options;
+        let title = format!(
+            " Gomoku · {} · {}x{} · ? help ",
+            o.settings.rule, o.width, o.height
+        );
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(title);
+        let inner = block.inner(frame.area());
+        frame.render_widget(block, frame.area());
+        let board_w = 3 + u16::from(o.width) * self.cell_width() + 2;
+        let [main, status, keys] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(inner);
+        let [board, panel] =
+            Layout::horizontal([Constraint::Length(board_w + 1), Constraint::Min(20)]).areas(main);
+        self.render_board(frame, board);
+        self.render_panel(frame, panel);
+        if let Some(text) = &self.input {
+            widgets::status_line(
+                frame,
+                status,
+                &format!("move: {text}_  (Enter plays, Esc cancels)"),
+                Color::Cyan,
+            );
+        } else if let Some((text, color)) = &self.message {
+            widgets::status_line(frame, status, text, *color);
+        }
+        widgets::status_line(
+            frame,
+            keys,
+            "arrows move · Enter place · : type move · u undo · n new · r rule · s size · b bot · ? help · q quit",
+            Color::DarkGray,
+        );
+        if self.help {
+            widgets::help(frame, "Gomoku: help", KEYS, RULES);
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Action {
+        match event {
+            Event::Key(key) => {
+                if self.help {
+                    self.help = false;
+                    return Action::Continue;
+                }
+                if let Some(text) = &mut self.input {
+                    match key.code {
+                        KeyCode::Esc => self.input = None,
+                        KeyCode::Backspace => {
+                            text.pop();
+                        }
+                        KeyCode::Enter => {
+                            let text = std::mem::take(text);
+                            self.input = None;
+                            self.submit_input(&text);
+                        }
+                        KeyCode::Char(c) if text.len() < 8 => text.push(c),
+                        _ => {}
+                    }
+                    return Action::Continue;
+                }
+                match key.code {
+                    KeyCode::Char('q') | KeyCode::Esc => return Action::Quit,
+                    KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+                    KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+                    KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, 1),
+                    KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, -1),
+                    KeyCode::Enter | KeyCode::Char(' ') => self.place(self.cursor),
+                    KeyCode::Char(':') => self.input = Some(String::new()),
+                    KeyCode::Char('u') => self.undo(),
+                    KeyCode::Char('n') => self.new_game(),
+                    KeyCode::Char('r') => {
+                        let i = Rule::ALL
+                            .iter()
+                            .position(|&r| r == self.options.settings.rule)
+                            .unwrap_or(0);
+                        self.options.settings.rule = Rule::ALL[(i + 1) % Rule::ALL.len()];
+                        self.new_game();
+                    }
+                    KeyCode::Char('s') => {
+                        let i = SIZES
+                            .iter()
+                            .position(|&s| s == self.options.width)
+                            .map_or(0, |i| i + 1);
+                        let s = SIZES[i % SIZES.len()];
+                        self.options.width = s;
+                        self.options.height = s;
+                        self.new_game();
+                    }
+                    KeyCode::Char('b') => {
+                        self.options.opponent = self.options.opponent.next();
+                        self.message = Some((
+                            format!("now {}", self.options.opponent.describe()),
+                            Color::Gray,
+                        ));
+                        self.wait = 0;
+                    }
+                    KeyCode::Char('?') | KeyCode::F(1) => self.help = true,
+                    _ => {}
+                }
+                Action::Continue
+            }
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                if let Some((x0, y0, cw)) = self.board_origin
+                    && mouse.column >= x0
+                    && mouse.row >= y0
+                {
+                    let col = (mouse.column - x0) / cw;
+                    let row = mouse.row - y0;
+                    let (w, h) = (
+                        u16::from(self.options.width),
+                        u16::from(self.options.height),
+                    );
+                    if col < w && row < h {
+                        let p = Point::new(col as u8, (h - 1 - row) as u8);
+                        self.cursor = p;
+                        self.place(p);
+                    }
+                }
+                Action::Continue
+            }
+            _ => Action::Continue,
+        }
+    }
+
+    fn tick(&mut self) -> Action {
+        if self.bot_to_move() {
+            self.wait += 1;
+            if self.wait >= 3 {
+                self.wait = 0;
+                if let Some(p) = self.bot.choose(self.game.position()) {
+                    self.play(p);
+                }
+            }
+        }
+        Action::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{key, keys, render_to_string};
+
+    fn two_players() -> App {
+        App::new(Options {
+            opponent: Opponent::Human,
+            seed: 1,
+            ..Options::default()
+        })
+    }
+
+    #[test]
+    fn cursor_keys_and_enter_place_stones() {
+        let mut app = two_players();
+        assert_eq!(app.cursor(), Point::new(7, 7));
+        app.handle_event(&key(KeyCode::Enter));
+        app.handle_event(&key(KeyCode::Right));
+        app.handle_event(&key(KeyCode::Up));
+        app.handle_event(&key(KeyCode::Char(' ')));
+        assert_eq!(app.game().record(), "h8 i9");
+        // Occupied: refused with a message, nothing changes.
+        app.handle_event(&key(KeyCode::Enter));
+        assert_eq!(app.game().moves().len(), 2);
+        assert_eq!(app.message(), Some("i9 is occupied"));
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.game().record(), "h8");
+    }
+
+    #[test]
+    fn typed_coordinates_and_bad_input() {
+        let mut app = two_players();
+        for e in keys(":h8") {
+            app.handle_event(&e);
+        }
+        app.handle_event(&key(KeyCode::Enter));
+        for e in keys(":8,8") {
+            app.handle_event(&e);
+        }
+        app.handle_event(&key(KeyCode::Enter));
+        assert_eq!(app.game().record(), "h8 i9");
+        for e in keys(":zz99") {
+            app.handle_event(&e);
+        }
+        app.handle_event(&key(KeyCode::Enter));
+        assert!(
+            app.message().unwrap().contains("invalid") || app.message().unwrap().contains("beyond")
+        );
+        for e in keys(":p1") {
+            app.handle_event(&e);
+        }
+        app.handle_event(&key(KeyCode::Enter));
+        assert_eq!(app.message(), Some("p1 is off the board"));
+        assert_eq!(app.game().moves().len(), 2);
+    }
+
+    #[test]
+    fn renders_board_forbidden_points_and_win() {
+        let mut app = App::new(Options {
+            settings: Settings::new(Rule::Renju),
+            opponent: Opponent::Human,
+            ..Options::default()
+        });
+        for m in ["f8", "a1", "g8", "a2", "i10", "a3", "i11", "a4"] {
+            app.place(m.parse().unwrap());
+        }
+        let screen = render_to_string(&mut app, 100, 24);
+        assert!(screen.contains('×'), "{screen}");
+        assert!(screen.contains("forbidden for black: "), "{screen}");
+        app.place("i8".parse().unwrap());
+        assert_eq!(
+            app.message(),
+            Some("i8 is forbidden for black (double-three)")
+        );
+        let mut app = two_players();
+        for m in ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1"] {
+            app.place(m.parse().unwrap());
+        }
+        assert_eq!(app.message(), Some("black wins: five a1-e1"));
+        let screen = render_to_string(&mut app, 100, 24);
+        assert!(screen.contains("black wins"), "{screen}");
+        app.options.ascii = true;
+        let screen = render_to_string(&mut app, 100, 24);
+        assert!(screen.contains("X X X X X"), "{screen}");
+    }
+
+    #[test]
+    fn bot_answers_and_undo_returns_to_the_player() {
+        let mut app = App::new(Options {
+            seed: 3,
+            ..Options::default()
+        });
+        app.handle_event(&key(KeyCode::Enter));
+        for _ in 0..3 {
+            app.tick();
+        }
+        assert_eq!(app.game().moves().len(), 2, "the bot replied");
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.game().moves().len(), 0);
+    }
+
+    #[test]
+    fn mouse_click_places_at_the_clicked_point() {
+        use crossterm::event::{KeyModifiers, MouseEvent};
+        let mut app = two_players();
+        render_to_string(&mut app, 100, 24);
+        let (x0, y0, cw) = app.board_origin.unwrap();
+        // Column c (2), top row (15).
+        let click = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: x0 + 2 * cw,
+            row: y0,
+            modifiers: KeyModifiers::NONE,
+        });
+        app.handle_event(&click);
+        assert_eq!(app.game().record(), "c15");
+    }
+
+    #[test]
+    fn options_keys_start_new_games() {
+        let mut app = two_players();
+        app.handle_event(&key(KeyCode::Char('r')));
+        assert_eq!(app.options.settings.rule, Rule::Standard);
+        app.handle_event(&key(KeyCode::Char('s')));
+        assert_eq!(app.options.width, 19);
+        app.handle_event(&key(KeyCode::Char('?')));
+        assert!(render_to_string(&mut app, 110, 40).contains("Gomoku: help"));
+        app.handle_event(&key(KeyCode::Char('x')));
+        assert!(!app.help);
+        assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+    }
+}
