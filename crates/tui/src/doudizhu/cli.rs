@@ -1,0 +1,301 @@
+//! The `doudizhu` command line: play in the terminal (no subcommand), or the tools `classify`,
+//! `moves` and `bench`, in RLCard rank notation (`3456789TJQKA2`, `T` for ten, `B`/`R` for the
+//! black/red joker; lowercase and `10` accepted).
+
+use std::collections::BTreeSet;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use ::doudizhu::{
+    ActionSpace, BidMode, Counts, Play, RuleSet, Settings, count_leads, for_each_lead,
+    for_each_response, random_game, readings,
+};
+use cards_core::{Deck, seeded_rng};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use super::{App, BotKind};
+
+/// Command-line options of `cargo run --release --example doudizhu`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "doudizhu",
+    about = "Dou Dizhu (fight the landlord): you against two bots, plus rules tools",
+    after_help = "Ranks are written in RLCard notation: 3456789TJQKA2, T for ten, B/R for the black/red joker.\n\nExamples:\n  doudizhu --seed 7 --bidding rob\n  doudizhu classify 33344455\n  doudizhu moves --hand 33456TTJQKA2BR --after 345678\n  doudizhu moves --hand 333444555666 --rules douzero\n  doudizhu bench"
+)]
+pub struct Cli {
+    /// What to do instead of playing.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Game seed: the same seed deals the same cards (default: from the clock, shown on screen).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Draw with ASCII only, for terminals without Unicode card glyphs.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Rule set: default (RLCard), douzero, openspiel or distinct.
+    #[arg(long, global = true, default_value = "default", value_parser = parse_rules)]
+    pub rules: RuleSet,
+    /// How the landlord is chosen.
+    #[arg(long, value_enum, default_value_t = Bidding::Points)]
+    pub bidding: Bidding,
+    /// The most a farmer can win or lose in one deal (default: no cap).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub cap: Option<u32>,
+    /// The computer players' strategy.
+    #[arg(long, value_enum, default_value_t = BotKind::Greedy)]
+    pub bots: BotKind,
+}
+
+/// The bidding systems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Bidding {
+    /// Bid 1, 2 or 3 points.
+    Points,
+    /// Call the landlord, then rob (each rob doubles).
+    Rob,
+}
+
+/// The tools.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the combination (kind, main rank, length) of some ranks, e.g. `classify 33344455`.
+    Classify {
+        /// The ranks (may be split over several arguments).
+        #[arg(required = true)]
+        cards: Vec<String>,
+    },
+    /// Print every legal play of a hand, one per line (ranks ascending within each play).
+    Moves {
+        /// The hand, e.g. `33456TTJQKA2BR`.
+        #[arg(long)]
+        hand: String,
+        /// The play to beat; without it, every lead is printed. `pass` is printed first.
+        #[arg(long)]
+        after: Option<String>,
+        /// Prefix each line with its action id (the documented `ActionSpace` order).
+        #[arg(long)]
+        ids: bool,
+    },
+    /// Time move generation, classification and random full games.
+    Bench {
+        /// Random 20-card hands for lead generation.
+        #[arg(long, default_value_t = 200_000)]
+        hands: u32,
+        /// Random full games.
+        #[arg(long, default_value_t = 50_000)]
+        games: u32,
+    },
+}
+
+fn parse_rules(text: &str) -> Result<RuleSet, String> {
+    text.parse().map_err(|e: ::doudizhu::ParseRuleSetError| e.to_string())
+}
+
+fn parse_counts(what: &str, text: &str) -> Result<Counts, String> {
+    text.parse::<Counts>().map_err(|e| format!("{what} {text:?}: {e}"))
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(output) => {
+            print!("{output}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("doudizhu: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs `cli` and returns what it prints (the game itself prints nothing).
+pub fn run(cli: &Cli) -> Result<String, String> {
+    let rules = cli.rules;
+    match &cli.command {
+        None => {
+            let settings = Settings {
+                rules,
+                bidding: match cli.bidding {
+                    Bidding::Points => BidMode::Points,
+                    Bidding::Rob => BidMode::Rob,
+                },
+                cap: cli.cap,
+            };
+            let options = crate::launcher::LaunchOptions { ascii: cli.ascii, seed: cli.seed };
+            let mut app = App::new(settings, options.seed_or_random(), cli.ascii, cli.bots);
+            crate::app::run(&mut app).map_err(|e| e.to_string())?;
+            Ok(String::new())
+        }
+        Some(Command::Classify { cards }) => classify(&cards.concat(), rules),
+        Some(Command::Moves { hand, after, ids }) => moves(hand, after.as_deref(), rules, *ids),
+        Some(Command::Bench { hands, games }) => Ok(bench(*hands, *games, rules)),
+    }
+}
+
+/// `classify`: every reading of the ranks, or an error if they are no combination.
+pub fn classify(text: &str, rules: RuleSet) -> Result<String, String> {
+    let counts = parse_counts("cards", text)?;
+    if counts.is_empty() {
+        return Err("no cards given".into());
+    }
+    let all = readings(counts, &rules);
+    if all.is_empty() {
+        return Err(format!("{counts} is not a combination under the {rules} rules"));
+    }
+    let mut out = String::new();
+    for combo in &all {
+        out.push_str(&format!("{counts}: {combo} ({} cards)\n", counts.len()));
+    }
+    Ok(out)
+}
+
+/// `moves`: every legal play, one a line, ranks ascending; `pass` first when responding.
+/// Lines follow the action-id order; a multiset with several readings is printed once per
+/// reading only with `--ids`.
+pub fn moves(hand: &str, after: Option<&str>, rules: RuleSet, ids: bool) -> Result<String, String> {
+    let hand = parse_counts("hand", hand)?;
+    if hand.is_empty() {
+        return Err("the hand is empty".into());
+    }
+    let space = if rules == RuleSet::DEFAULT { None } else { Some(ActionSpace::new(rules)) };
+    let space = space.as_ref().unwrap_or_else(|| ActionSpace::default_rules());
+    let mut plays: Vec<Play> = Vec::new();
+    let mut out = String::new();
+    match after {
+        None => for_each_lead(hand, &rules, |p| plays.push(p)),
+        Some(text) => {
+            let previous = parse_counts("--after", text)?;
+            let all = readings(previous, &rules);
+            if all.is_empty() {
+                return Err(format!("--after {previous} is not a combination under the {rules} rules"));
+            }
+            // Under permissive rules the previous play may have several readings: a response
+            // may beat any of them.
+            for combo in &all {
+                for_each_response(hand, *combo, &rules, |p| plays.push(p));
+            }
+            if ids {
+                out.push_str(&format!("{}\t", space.pass_id()));
+            }
+            out.push_str("pass\n");
+        }
+    }
+    let mut keyed: Vec<(u16, Play)> =
+        plays.into_iter().map(|p| (space.id(::doudizhu::Move::Play(p)).unwrap_or(u16::MAX), p)).collect();
+    keyed.sort();
+    keyed.dedup();
+    let mut printed = BTreeSet::new();
+    for (id, play) in keyed {
+        if ids {
+            out.push_str(&format!("{id}\t{play}\n"));
+        } else if printed.insert(play.counts) {
+            out.push_str(&format!("{play}\n"));
+        }
+    }
+    Ok(out)
+}
+
+fn rate(n: u64, elapsed: Duration) -> String {
+    let per_second = n as f64 / elapsed.as_secs_f64().max(1e-9);
+    if per_second >= 1e6 {
+        format!("{:.2} M/s", per_second / 1e6)
+    } else {
+        format!("{:.1} k/s", per_second / 1e3)
+    }
+}
+
+/// `bench`: quick timings (the criterion benches in `benches/doudizhu.rs` are the reference).
+pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
+    let mut out = format!("rules: {rules} (release build, one thread)\n");
+    let samples: Vec<Counts> = (0..1024u64)
+        .map(|seed| Counts::from_cards(Deck::with_jokers54().shuffled(seed).deal(20).to_set()))
+        .collect();
+    let start = Instant::now();
+    let mut total = 0u64;
+    for i in 0..hands as usize {
+        total += count_leads(std::hint::black_box(samples[i % samples.len()]), &rules) as u64;
+    }
+    let elapsed = start.elapsed();
+    out.push_str(&format!(
+        "leads on random 20-card hands: {} hands in {:.2?} = {} ({} plays)\n",
+        hands,
+        elapsed,
+        rate(u64::from(hands), elapsed),
+        total
+    ));
+    let space = ActionSpace::new(rules);
+    let inputs: Vec<Counts> = space.plays().iter().map(|p| p.counts).collect();
+    let rounds = 40;
+    let start = Instant::now();
+    let mut found = 0u64;
+    for _ in 0..rounds {
+        for &counts in std::hint::black_box(&inputs) {
+            found += u64::from(::doudizhu::classify(counts, &rules).is_some());
+        }
+    }
+    let elapsed = start.elapsed();
+    out.push_str(&format!(
+        "classification: {} multisets in {:.2?} = {} (all {} plays of the action space, {} rounds)\n",
+        found,
+        elapsed,
+        rate(found, elapsed),
+        inputs.len(),
+        rounds
+    ));
+    let settings = Settings { rules, ..Settings::default() };
+    let mut rng = seeded_rng(1);
+    let mut buffer = Vec::with_capacity(4096);
+    let start = Instant::now();
+    let mut landlord_wins = 0u32;
+    for _ in 0..games {
+        let (_, result) = random_game(settings, &mut rng, &mut buffer);
+        landlord_wins += u32::from(result.landlord_won);
+    }
+    let elapsed = start.elapsed();
+    out.push_str(&format!(
+        "random full games (deal, bidding, play, settlement): {} in {:.2?} = {} (landlord won {:.1}%)\n",
+        games,
+        elapsed,
+        rate(u64::from(games), elapsed),
+        100.0 * f64::from(landlord_wins) / f64::from(games.max(1))
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classify_prints_the_combination() {
+        assert_eq!(classify("33344455", RuleSet::DEFAULT).unwrap(), "33344455: airplane with singles 3-4 (8 cards)\n");
+        assert_eq!(classify("br", RuleSet::DEFAULT).unwrap(), "BR: rocket (2 cards)\n");
+        assert!(classify("JQKA2", RuleSet::DEFAULT).unwrap_err().contains("not a combination"));
+        assert!(classify("33X", RuleSet::DEFAULT).unwrap_err().contains("unknown rank"));
+        assert_eq!(classify("333444555666", RuleSet::DOUZERO).unwrap().lines().count(), 3);
+    }
+
+    #[test]
+    fn moves_lists_each_play_once() {
+        let out = moves("33456TTJQKA2BR", Some("345678"), RuleSet::DEFAULT, false).unwrap();
+        assert_eq!(out, "pass\nBR\n");
+        let out = moves("3345", None, RuleSet::DEFAULT, false).unwrap();
+        assert_eq!(out, "3\n4\n5\n33\n");
+        let out = moves("3456789", Some("34567"), RuleSet::DEFAULT, true).unwrap();
+        assert!(out.starts_with("27471\tpass\n"), "{out}");
+        assert_eq!(out.lines().count(), 3);
+        assert!(moves("", None, RuleSet::DEFAULT, false).is_err());
+        assert!(moves("33", Some("34"), RuleSet::DEFAULT, false).unwrap_err().contains("not a combination"));
+        let cli = Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "douzero"]).unwrap();
+        assert_eq!(cli.rules, RuleSet::DOUZERO);
+        assert!(Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "nope"]).is_err());
+    }
+
+    #[test]
+    fn bench_runs_small() {
+        let out = bench(100, 10, RuleSet::DEFAULT);
+        assert_eq!(out.lines().count(), 4, "{out}");
+    }
+}
