@@ -45,7 +45,9 @@ fn playouts(c: &mut Criterion) {
             })
         };
         let expected = run();
-        let mut group = c.benchmark_group(format!("random playouts ({name}, {DEALS} deals, <= {MAX_MOVES} moves)"));
+        let mut group = c.benchmark_group(format!(
+            "random playouts ({name}, {DEALS} deals, <= {MAX_MOVES} moves)"
+        ));
         group.throughput(Throughput::Elements(DEALS));
         group.bench_function("playouts", |b| {
             b.iter(|| {
@@ -55,7 +57,10 @@ fn playouts(c: &mut Criterion) {
             });
         });
         group.finish();
-        println!("{name}: {} moves and {} foundation cards over {DEALS} playouts", expected.0, expected.1);
+        println!(
+            "{name}: {} moves and {} foundation cards over {DEALS} playouts",
+            expected.0, expected.1
+        );
     }
 }
 
@@ -110,12 +115,16 @@ fn dealing(c: &mut Criterion) {
 
 fn lost_detection(c: &mut Criterion) {
     // A stuck layout (see the crate's analysis tests): the search must visit every talon state.
-    let down = ["AC AD AH", "AS QC QS", "JC JS TC", "TS 9C 9S", "TD 5H 5D", "4H 4D 3H", "3D 2H 2D"];
+    let down = [
+        "AC AD AH", "AS QC QS", "JC JS TC", "TS 9C 9S", "TD 5H 5D", "4H 4D 3H", "3D 2H 2D",
+    ];
     let tops = ["KH", "QH", "JH", "TH", "KD", "QD", "JD"];
     let setup = Setup {
         tableau: std::array::from_fn(|i| format!("{} {}", down[i], tops[i]).parse().unwrap()),
         face_down: [3; 7],
-        stock: "KC KS 8C 8S 7C 7S 6C 6S 5C 5S 4C 4S 3C 3S 2C 2S 9H 9D 8H 8D 7H 7D 6H 6D".parse().unwrap(),
+        stock: "KC KS 8C 8S 7C 7S 6C 6S 5C 5S 4C 4S 3C 3S 2C 2S 9H 9D 8H 8D 7H 7D 6H 6D"
+            .parse()
+            .unwrap(),
         waste: "".parse().unwrap(),
         foundations: [0; 4],
         rules: Rules::default(),

@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use ::klondike::{AutoMove, Deal, Draw, Game, Move, Options as GameOptions, PassLimit, Rules, Scoring};
+use ::klondike::{
+    AutoMove, Deal, Draw, Game, Move, Options as GameOptions, PassLimit, Rules, Scoring,
+};
 use clap::{Parser, Subcommand};
 
 use super::{App, Options};
@@ -12,6 +14,10 @@ use crate::launcher::LaunchOptions;
 
 /// Command-line options of `cargo run --release --example klondike`.
 #[derive(Debug, Parser)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent command-line flags"
+)]
 #[command(
     name = "klondike",
     about = "Windows-style Klondike solitaire in the terminal",
@@ -88,21 +94,35 @@ impl Cli {
     }
 
     fn parsed_deal(&self) -> Result<Option<Deal>, String> {
-        self.deal.as_deref().map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}"))).transpose()
+        self.deal
+            .as_deref()
+            .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
+            .transpose()
     }
 
     fn seed(&self) -> u64 {
-        LaunchOptions { seed: self.seed, ..LaunchOptions::default() }.seed_or_random()
+        LaunchOptions {
+            seed: self.seed,
+            ..LaunchOptions::default()
+        }
+        .seed_or_random()
     }
 }
 
 /// Runs `show`: returns the text to print, or an error message.
 pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
-    let deal = cli.parsed_deal()?.unwrap_or_else(|| Deal::from_seed(cli.seed()));
+    let deal = cli
+        .parsed_deal()?
+        .unwrap_or_else(|| Deal::from_seed(cli.seed()));
     let mut game = Game::new(deal, cli.rules(), cli.game_options());
-    for (i, text) in moves.split([' ', ',', '\n', '\t']).filter(|t| !t.is_empty()).enumerate() {
+    for (i, text) in moves
+        .split([' ', ',', '\n', '\t'])
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
         let mv: Move = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
-        game.play(mv).map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+        game.play(mv)
+            .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
     }
     let position = game.position();
     let mut out = String::new();
@@ -114,8 +134,17 @@ pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
         ::klondike::Status::Lost => "lost",
     };
     let _ = writeln!(out, "status: {status}");
-    let history: Vec<String> =
-        game.history().iter().map(|e| if e.auto { format!("({})", e.mv) } else { e.mv.to_string() }).collect();
+    let history: Vec<String> = game
+        .history()
+        .iter()
+        .map(|e| {
+            if e.auto {
+                format!("({})", e.mv)
+            } else {
+                e.mv.to_string()
+            }
+        })
+        .collect();
     let _ = writeln!(out, "moves: {}", history.join(" "));
     Ok(out)
 }
@@ -142,8 +171,13 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let options =
-                Options { ascii: cli.ascii, seed: cli.seed(), deal, rules: cli.rules(), game: cli.game_options() };
+            let options = Options {
+                ascii: cli.ascii,
+                seed: cli.seed(),
+                deal,
+                rules: cli.rules(),
+                game: cli.game_options(),
+            };
             let mut app = App::new(&options);
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -166,16 +200,37 @@ mod tests {
 
     #[test]
     fn options_parse() {
-        let cli = cli(&["--draw", "3", "--scoring", "vegas", "--passes", "2", "--auto", "all", "--seed", "5"]).unwrap();
+        let cli = cli(&[
+            "--draw",
+            "3",
+            "--scoring",
+            "vegas",
+            "--passes",
+            "2",
+            "--auto",
+            "all",
+            "--seed",
+            "5",
+        ])
+        .unwrap();
         assert_eq!(cli.rules().draw, Draw::THREE);
         assert_eq!(cli.rules().scoring, Scoring::Vegas);
         assert_eq!(cli.rules().pass_limit.get(), Some(2));
         assert_eq!(cli.game_options().auto_move, AutoMove::All);
         assert_eq!(cli.seed(), 5);
-        for bad in [&["--draw", "0"][..], &["--draw", "25"], &["--scoring", "poker"], &["--passes", "-1"], &["--auto", "x"]] {
+        for bad in [
+            &["--draw", "0"][..],
+            &["--draw", "25"],
+            &["--scoring", "poker"],
+            &["--passes", "-1"],
+            &["--auto", "x"],
+        ] {
             assert!(self::cli(bad).is_err(), "{bad:?}");
         }
-        assert!(self::cli(&["--seed", "1", "--deal", "AS"]).is_err(), "seed and deal conflict");
+        assert!(
+            self::cli(&["--seed", "1", "--deal", "AS"]).is_err(),
+            "seed and deal conflict"
+        );
     }
 
     #[test]
@@ -187,7 +242,10 @@ mod tests {
         assert!(text.contains("status: playing"));
         assert!(text.contains("moves: stock stock"));
         let err = show(&parsed, "stock recycle").unwrap_err();
-        assert!(err.starts_with("move 2 (recycle): the stock still has cards"), "{err}");
+        assert!(
+            err.starts_with("move 2 (recycle): the stock still has cards"),
+            "{err}"
+        );
         let err = show(&parsed, "stock 9-1").unwrap_err();
         assert!(err.starts_with("move 2: invalid move"), "{err}");
     }

@@ -8,11 +8,13 @@ pub mod cli;
 use std::time::{Duration, Instant};
 
 use ::klondike::{
-    AutoMove, Deal, Draw, Game, IllegalMove, Klondike, Move, Options as GameOptions, PassLimit, Rules, Scoring,
-    Status,
+    AutoMove, Deal, Draw, Game, IllegalMove, Klondike, Move, Options as GameOptions, PassLimit,
+    Rules, Scoring, Status,
 };
 use cards_core::Suit;
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -46,14 +48,21 @@ impl Default for Options {
             seed: 1,
             deal: None,
             rules: Rules::default(),
-            game: GameOptions { time_bonus: true, ..GameOptions::default() },
+            game: GameOptions {
+                time_bonus: true,
+                ..GameOptions::default()
+            },
         }
     }
 }
 
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(&Options { ascii: options.ascii, seed: options.seed_or_random(), ..Options::default() }))
+    Box::new(App::new(&Options {
+        ascii: options.ascii,
+        seed: options.seed_or_random(),
+        ..Options::default()
+    }))
 }
 
 /// A place on the table.
@@ -98,26 +107,55 @@ struct Draft {
     game: GameOptions,
 }
 
-const SETTINGS: [&str; 8] =
-    ["Draw", "Passes", "Scoring", "Auto-move", "Auto-finish", "Foundation to tableau", "Time bonus", "Cumulative Vegas"];
+const SETTINGS: [&str; 8] = [
+    "Draw",
+    "Passes",
+    "Scoring",
+    "Auto-move",
+    "Auto-finish",
+    "Foundation to tableau",
+    "Time bonus",
+    "Cumulative Vegas",
+];
 
 const PASS_CHOICES: [u8; 4] = [0, 1, 2, 3];
 
 const KEYS: &[(&str, &str)] = &[
-    ("← → ↑ ↓", "move the cursor (↑/↓ on a pile: take more/fewer cards)"),
-    ("Enter / Space", "pick up at the cursor, or drop there; on the stock: turn"),
-    ("1-7", "pick up pile N (the run that fits is found), or drop on it"),
+    (
+        "← → ↑ ↓",
+        "move the cursor (↑/↓ on a pile: take more/fewer cards)",
+    ),
+    (
+        "Enter / Space",
+        "pick up at the cursor, or drop there; on the stock: turn",
+    ),
+    (
+        "1-7",
+        "pick up pile N (the run that fits is found), or drop on it",
+    ),
     ("w", "pick up the waste card"),
-    ("f", "send the held card (or the card at the cursor) to its foundation"),
+    (
+        "f",
+        "send the held card (or the card at the cursor) to its foundation",
+    ),
     ("a", "send every card that can go up to the foundations"),
-    ("s / d", "turn the stock (recycle the waste when it is empty)"),
+    (
+        "s / d",
+        "turn the stock (recycle the waste when it is empty)",
+    ),
     ("u / r", "undo / redo (also Ctrl-Z / Ctrl-Y)"),
-    ("n / g / R", "new random deal / deal by seed / restart this deal"),
+    (
+        "n / g / R",
+        "new random deal / deal by seed / restart this deal",
+    ),
     ("o", "options: draw, passes, scoring, auto-moves"),
     ("Esc", "put the held cards back"),
     ("? / h", "this help"),
     ("q", "quit"),
-    ("mouse", "click the stock; click a card then a pile, or drag; double-click sends up"),
+    (
+        "mouse",
+        "click the stock; click a card then a pile, or drag; double-click sends up",
+    ),
 ];
 
 const RULES: &[&str] = &[
@@ -155,7 +193,10 @@ impl App {
     pub fn new(options: &Options) -> App {
         let (game, seed) = match options.deal {
             Some(deal) => (Game::new(deal, options.rules, options.game), None),
-            None => (Game::from_seed(options.seed, options.rules, options.game), Some(options.seed)),
+            None => (
+                Game::from_seed(options.seed, options.rules, options.game),
+                Some(options.seed),
+            ),
         };
         App::with_game(game, seed, options.ascii)
     }
@@ -180,7 +221,9 @@ impl App {
             drag: None,
         };
         app.after_change();
-        app.message = "? for help · s turns the stock · 1-7 pick a pile then 1-7 drop".into();
+        if app.status == Status::Playing {
+            app.message = "? for help · s turns the stock · 1-7 pick a pile then 1-7 drop".into();
+        }
         app
     }
 
@@ -215,12 +258,22 @@ impl App {
                 let elapsed = *self.finished.get_or_insert_with(|| self.started.elapsed());
                 let score = self.game.final_score(elapsed.as_secs());
                 let bonus = score - self.position().score();
-                let bonus = if bonus > 0 { format!(" (time bonus {bonus})") } else { String::new() };
-                self.say(format!("You won! Final score {score}{bonus}. n: new deal"), false);
+                let bonus = if bonus > 0 {
+                    format!(" (time bonus {bonus})")
+                } else {
+                    String::new()
+                };
+                self.say(
+                    format!("You won! Final score {score}{bonus}. n: new deal"),
+                    false,
+                );
             }
             Status::Lost => {
                 self.finished.get_or_insert_with(|| self.started.elapsed());
-                self.say("No moves left: only futile moves remain. u: undo, n: new deal, R: restart", true);
+                self.say(
+                    "No moves left: only futile moves remain. u: undo, n: new deal, R: restart",
+                    true,
+                );
             }
             Status::Playing => self.finished = None,
         }
@@ -258,20 +311,17 @@ impl App {
     }
 
     fn restart(&mut self, rules: Rules, options: GameOptions) {
-        let game = match (self.game.deal(), self.seed) {
-            (Some(deal), seed) => (Game::new(*deal, rules, options), seed),
-            (None, _) => {
-                let start = *self.game.start();
-                let mut setup = start.setup();
-                setup.rules = rules;
-                setup.pass = 1;
-                match Klondike::from_setup(&setup) {
-                    Ok(position) => (Game::from_position(&position, options), None),
-                    Err(_) => (Game::from_position(&start, options), None),
-                }
-            }
-        };
-        self.new_game(game.0, game.1);
+        if let Some(deal) = self.game.deal() {
+            let game = Game::new(*deal, rules, options);
+            self.new_game(game, self.seed);
+            return;
+        }
+        let start = *self.game.start();
+        let mut setup = start.setup();
+        setup.rules = rules;
+        setup.pass = 1;
+        let position = Klondike::from_setup(&setup).unwrap_or(start);
+        self.new_game(Game::from_position(&position, options), None);
     }
 
     fn play(&mut self, mv: Move) -> bool {
@@ -283,7 +333,7 @@ impl App {
                 true
             }
             Err(err) => {
-                self.say(sentence(&err), true);
+                self.say(sentence(err), true);
                 false
             }
         }
@@ -291,7 +341,11 @@ impl App {
 
     fn turn_stock(&mut self) {
         self.held = None;
-        let mv = if self.position().stock().is_empty() { Move::Recycle } else { Move::Stock };
+        let mv = if self.position().stock().is_empty() {
+            Move::Recycle
+        } else {
+            Move::Stock
+        };
         self.play(mv);
     }
 
@@ -302,15 +356,20 @@ impl App {
             (Slot::Waste, Slot::Foundation(_)) => vec![Move::WasteToFoundation],
             (Slot::Pile(p), Slot::Foundation(_)) => vec![Move::PileToFoundation(p)],
             (Slot::Pile(from), Slot::Pile(to)) => {
-                let mut moves = vec![Move::PileToPile { from, count: held.count as u8, to }];
+                let mut moves = vec![Move::PileToPile {
+                    from,
+                    count: held.count as u8,
+                    to,
+                }];
                 if !held.explicit {
                     let face_up = self.face_up_len(from);
-                    moves.extend(
-                        (1..=face_up)
-                            .rev()
-                            .filter(|&n| n != held.count)
-                            .map(|n| Move::PileToPile { from, count: n as u8, to }),
-                    );
+                    moves.extend((1..=face_up).rev().filter(|&n| n != held.count).map(|n| {
+                        Move::PileToPile {
+                            from,
+                            count: n as u8,
+                            to,
+                        }
+                    }));
                 }
                 moves
             }
@@ -337,7 +396,10 @@ impl App {
         } else {
             let err = self.position().check(first).err();
             self.held = None;
-            self.say(err.map_or_else(|| "Cards cannot go there".into(), |e| sentence(&e)), true);
+            self.say(
+                err.map_or_else(|| "Cards cannot go there".into(), sentence),
+                true,
+            );
         }
     }
 
@@ -350,7 +412,11 @@ impl App {
             Slot::Pile(p) => count >= 1 && count <= self.face_up_len(p),
         };
         if ok {
-            self.held = Some(Held { slot, count, explicit });
+            self.held = Some(Held {
+                slot,
+                count,
+                explicit,
+            });
             let what = match slot {
                 Slot::Pile(p) if count > 1 => format!("{count} cards from pile {}", p + 1),
                 Slot::Pile(p) => format!("pile {}", p + 1),
@@ -358,7 +424,10 @@ impl App {
                 Slot::Foundation(suit) => format!("the {} foundation", suit.symbol()),
                 Slot::Stock => String::new(),
             };
-            self.say(format!("Holding {what}: choose where to drop it (1-7, f, or click)"), false);
+            self.say(
+                format!("Holding {what}: choose where to drop it (1-7, f, or click)"),
+                false,
+            );
         } else {
             self.say("Nothing to pick up there", true);
         }
@@ -389,7 +458,11 @@ impl App {
         }
         if self.status == Status::Playing {
             self.say(
-                if sent == 0 { "No card can go up".to_owned() } else { format!("Sent {sent} cards up") },
+                if sent == 0 {
+                    "No card can go up".to_owned()
+                } else {
+                    format!("Sent {sent} cards up")
+                },
                 sent == 0,
             );
         }
@@ -445,7 +518,11 @@ impl App {
                 Slot::Pile(p) if self.depth < self.face_up_len(p) => self.depth += 1,
                 Slot::Pile(p) => {
                     let col = p as i32;
-                    self.cursor = *TOP.iter().rev().find(|&&s| column(s) <= col).unwrap_or(&Slot::Stock);
+                    self.cursor = *TOP
+                        .iter()
+                        .rev()
+                        .find(|&&s| column(s) <= col)
+                        .unwrap_or(&Slot::Stock);
                     self.depth = 1;
                 }
                 _ => {}
@@ -480,10 +557,9 @@ impl App {
             KeyCode::Char('z') if ctrl => self.undo(),
             KeyCode::Char('y') if ctrl => self.redo(),
             KeyCode::Char('q') => return Action::Quit,
-            KeyCode::Esc => {
-                if self.held.take().is_some() {
-                    self.say("Put back", false);
-                }
+            KeyCode::Esc if self.held.is_some() => {
+                self.held = None;
+                self.say("Put back", false);
             }
             KeyCode::Char('?' | 'h') | KeyCode::F(1) => self.mode = Mode::Help,
             KeyCode::Left => self.move_cursor(-1, 0),
@@ -529,8 +605,13 @@ impl App {
                 self.restart(rules, options);
             }
             KeyCode::Char('o') => {
-                self.mode =
-                    Mode::Settings { row: 0, draft: Draft { rules: *self.game.rules(), game: *self.game.options() } };
+                self.mode = Mode::Settings {
+                    row: 0,
+                    draft: Draft {
+                        rules: *self.game.rules(),
+                        game: *self.game.options(),
+                    },
+                };
             }
             _ => {}
         }
@@ -538,7 +619,9 @@ impl App {
     }
 
     fn handle_settings_key(&mut self, code: KeyCode) {
-        let Mode::Settings { row, mut draft } = self.mode.clone() else { return };
+        let Mode::Settings { row, mut draft } = self.mode.clone() else {
+            return;
+        };
         let mut row = row;
         match code {
             KeyCode::Esc | KeyCode::Char('q' | 'o') => {
@@ -567,7 +650,9 @@ impl App {
     }
 
     fn handle_seed_key(&mut self, code: KeyCode) {
-        let Mode::Seed(mut text) = self.mode.clone() else { return };
+        let Mode::Seed(mut text) = self.mode.clone() else {
+            return;
+        };
         match code {
             KeyCode::Esc => {
                 self.mode = Mode::Play;
@@ -591,10 +676,13 @@ impl App {
     }
 
     fn hit_at(&self, column: u16, row: u16) -> Option<Hit> {
-        self.hits.iter().find(|(rect, _)| rect.contains((column, row).into())).map(|&(_, hit)| hit)
+        self.hits
+            .iter()
+            .find(|(rect, _)| rect.contains((column, row).into()))
+            .map(|&(_, hit)| hit)
     }
 
-    fn handle_mouse(&mut self, mouse: &MouseEvent) {
+    fn handle_mouse(&mut self, mouse: MouseEvent) {
         let hit = self.hit_at(mouse.column, mouse.row);
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {
@@ -625,11 +713,12 @@ impl App {
                 }
             }
             MouseEventKind::Up(MouseButton::Left) => {
-                if let (Some(from), Some(to)) = (self.drag.take(), hit) {
-                    if from.slot != to.slot && self.held.is_some() {
-                        self.cursor = to.slot;
-                        self.drop_on(to.slot);
-                    }
+                if let (Some(from), Some(to)) = (self.drag.take(), hit)
+                    && from.slot != to.slot
+                    && self.held.is_some()
+                {
+                    self.cursor = to.slot;
+                    self.drop_on(to.slot);
                 }
             }
             MouseEventKind::Down(MouseButton::Right) => {
@@ -658,7 +747,9 @@ impl App {
             Scoring::Vegas => format!(" · ${}", position.score()),
         };
         let secs = self.elapsed().as_secs();
-        let deal = self.seed.map_or_else(|| "given deal".to_owned(), |s| format!("seed {s}"));
+        let deal = self
+            .seed
+            .map_or_else(|| "given deal".to_owned(), |s| format!("seed {s}"));
         format!(
             "Klondike · draw {} · {} · {passes}{score} · {:02}:{:02} · {deal}",
             rules.draw,
@@ -670,10 +761,12 @@ impl App {
 }
 
 /// An error message as a sentence.
-fn sentence(err: &IllegalMove) -> String {
+fn sentence(err: IllegalMove) -> String {
     let text = err.to_string();
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().collect::<String>() + chars.as_str())
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
 }
 
 fn change_setting(draft: &mut Draft, row: usize, step: i32) {
@@ -681,7 +774,10 @@ fn change_setting(draft: &mut Draft, row: usize, step: i32) {
     match row {
         0 => {
             let choices = [Draw::ONE, Draw::THREE];
-            let i = choices.iter().position(|&d| d == draft.rules.draw).unwrap_or(0);
+            let i = choices
+                .iter()
+                .position(|&d| d == draft.rules.draw)
+                .unwrap_or(0);
             draft.rules.draw = choices[cycle(i, 2)];
         }
         1 => {
@@ -692,12 +788,18 @@ fn change_setting(draft: &mut Draft, row: usize, step: i32) {
         }
         2 => {
             let choices = [Scoring::Standard, Scoring::Vegas, Scoring::None];
-            let i = choices.iter().position(|&s| s == draft.rules.scoring).unwrap_or(0);
+            let i = choices
+                .iter()
+                .position(|&s| s == draft.rules.scoring)
+                .unwrap_or(0);
             draft.rules.scoring = choices[cycle(i, 3)];
         }
         3 => {
             let choices = [AutoMove::None, AutoMove::Safe, AutoMove::All];
-            let i = choices.iter().position(|&a| a == draft.game.auto_move).unwrap_or(0);
+            let i = choices
+                .iter()
+                .position(|&a| a == draft.game.auto_move)
+                .unwrap_or(0);
             draft.game.auto_move = choices[cycle(i, 3)];
         }
         4 => draft.game.auto_finish = !draft.game.auto_finish,
@@ -707,7 +809,7 @@ fn change_setting(draft: &mut Draft, row: usize, step: i32) {
     }
 }
 
-fn setting_value(draft: &Draft, row: usize) -> String {
+fn setting_value(draft: Draft, row: usize) -> String {
     let on = |b: bool| if b { "on" } else { "off" }.to_owned();
     match row {
         0 => draft.rules.draw.to_string(),
@@ -743,31 +845,67 @@ impl Screen for App {
         let mut hits = Vec::new();
         let buf = frame.buffer_mut();
 
-        put(buf, area, area.x, area.y, &Span::styled(self.header(), Style::default().add_modifier(Modifier::BOLD)));
+        put(
+            buf,
+            area,
+            area.x,
+            area.y,
+            &Span::styled(self.header(), Style::default().add_modifier(Modifier::BOLD)),
+        );
         let top = area.y + 2;
         let marker = |buf: &mut Buffer, x: u16, y: u16| {
             if playing && x > area.x {
-                put(buf, area, x - 1, y, &Span::styled("▶", Style::default().fg(Color::Yellow)));
+                put(
+                    buf,
+                    area,
+                    x - 1,
+                    y,
+                    &Span::styled("▶", Style::default().fg(Color::Yellow)),
+                );
             }
         };
 
         // Stock.
         let stock_span = if position.stock().is_empty() {
-            let text = if position.waste().is_empty() || position.recycles_left() == Some(0) { "  " } else { "↺ " };
-            Span::styled(format!("{text:<width$}", width = w as usize), Style::default().fg(Color::DarkGray))
+            let text = if position.waste().is_empty() || position.recycles_left() == Some(0) {
+                "  "
+            } else {
+                "↺ "
+            };
+            Span::styled(
+                format!("{text:<width$}", width = w as usize),
+                Style::default().fg(Color::DarkGray),
+            )
         } else {
             cards::card_back_span(style)
         };
         put(buf, area, x_of(0), top, &stock_span);
-        put(buf, area, x_of(0), top + 1, &Span::styled(format!("{}", position.stock().len()), Style::default().fg(Color::DarkGray)));
-        hits.push((Rect::new(x_of(0), top, w, 2), Hit { slot: Slot::Stock, count: 1 }));
+        put(
+            buf,
+            area,
+            x_of(0),
+            top + 1,
+            &Span::styled(
+                format!("{}", position.stock().len()),
+                Style::default().fg(Color::DarkGray),
+            ),
+        );
+        hits.push((
+            Rect::new(x_of(0), top, w, 2),
+            Hit {
+                slot: Slot::Stock,
+                count: 1,
+            },
+        ));
         if cursor == Slot::Stock {
             marker(buf, x_of(0), top);
         }
 
         // Waste: the top cards fanned (as many as the last draw, at most 3).
         let waste = position.waste();
-        let fan = waste.len().min(position.rules().draw.get().clamp(1, 3) as usize);
+        let fan = waste
+            .len()
+            .min(position.rules().draw.get().clamp(1, 3) as usize);
         if waste.is_empty() {
             put(buf, area, x_of(1), top, &cards::empty_slot_span(style));
         }
@@ -781,7 +919,13 @@ impl Screen for App {
             put(buf, area, x_of(1) + i as u16 * w, top, &span);
         }
         let waste_x = x_of(1) + fan.saturating_sub(1) as u16 * w;
-        hits.push((Rect::new(x_of(1), top, waste_x + w - x_of(1), 1), Hit { slot: Slot::Waste, count: 1 }));
+        hits.push((
+            Rect::new(x_of(1), top, waste_x + w - x_of(1), 1),
+            Hit {
+                slot: Slot::Waste,
+                count: 1,
+            },
+        ));
         if cursor == Slot::Waste {
             marker(buf, waste_x, top);
         }
@@ -791,10 +935,20 @@ impl Screen for App {
             let x = x_of(3 + suit.index() as u16);
             let slot = Slot::Foundation(suit);
             let span = match position.foundation_top(suit) {
-                Some(card) if held.is_some_and(|h| h.slot == slot) => cards::selected_card_span(card, style),
+                Some(card) if held.is_some_and(|h| h.slot == slot) => {
+                    cards::selected_card_span(card, style)
+                }
                 Some(card) => cards::card_span(card, style),
                 None => Span::styled(
-                    format!("{:^width$}", if style == CardStyle::Ascii { suit.char() } else { suit.symbol() }, width = w as usize),
+                    format!(
+                        "{:^width$}",
+                        if style == CardStyle::Ascii {
+                            suit.char()
+                        } else {
+                            suit.symbol()
+                        },
+                        width = w as usize
+                    ),
                     Style::default().fg(Color::DarkGray),
                 ),
             };
@@ -814,7 +968,16 @@ impl Screen for App {
         let compress = tallest > room;
         for pile in 0..7u8 {
             let x = x_of(pile as u16);
-            put(buf, area, x, numbers, &Span::styled(format!("{}", pile + 1), Style::default().fg(Color::DarkGray)));
+            put(
+                buf,
+                area,
+                x,
+                numbers,
+                &Span::styled(
+                    format!("{}", pile + 1),
+                    Style::default().fg(Color::DarkGray),
+                ),
+            );
             let cards = position.pile(pile as usize);
             let down = position.face_down(pile as usize);
             let slot = Slot::Pile(pile);
@@ -825,7 +988,13 @@ impl Screen for App {
             if compress && down > 0 {
                 let back = cards::card_back_span(style);
                 put(buf, area, x, y, &back);
-                put(buf, area, x + w, y, &Span::styled(format!("{down}"), Style::default().fg(Color::DarkGray)));
+                put(
+                    buf,
+                    area,
+                    x + w,
+                    y,
+                    &Span::styled(format!("{down}"), Style::default().fg(Color::DarkGray)),
+                );
                 y += 1;
             } else {
                 for _ in 0..down {
@@ -837,14 +1006,23 @@ impl Screen for App {
             for (i, &card) in cards[down..].iter().enumerate() {
                 let from_top = len - down - i;
                 let is_held = held.is_some_and(|h| h.slot == slot && from_top <= h.count);
-                let mut span =
-                    if is_held { cards::selected_card_span(card, style) } else { cards::card_span(card, style) };
+                let mut span = if is_held {
+                    cards::selected_card_span(card, style)
+                } else {
+                    cards::card_span(card, style)
+                };
                 if playing && cursor == slot && from_top <= depth && !is_held {
                     span = span.patch_style(Style::default().add_modifier(Modifier::UNDERLINED));
                 }
                 put(buf, area, x, y, &span);
                 if y < area.bottom() {
-                    hits.push((Rect::new(x, y, w, 1), Hit { slot, count: from_top }));
+                    hits.push((
+                        Rect::new(x, y, w, 1),
+                        Hit {
+                            slot,
+                            count: from_top,
+                        },
+                    ));
                 }
                 if cursor == slot && from_top == depth {
                     marker(buf, x, y);
@@ -860,7 +1038,10 @@ impl Screen for App {
                 hits.push((Rect::new(x, first_row, w, 1), Hit { slot, count: 0 }));
             }
             if below_top < bottom {
-                hits.push((Rect::new(x, below_top, w, bottom - below_top), Hit { slot, count: 0 }));
+                hits.push((
+                    Rect::new(x, below_top, w, bottom - below_top),
+                    Hit { slot, count: 0 },
+                ));
             }
             // Face-down rows: pick nothing, but count as the pile for drops.
             if down > 0 {
@@ -870,13 +1051,21 @@ impl Screen for App {
         }
 
         let message_style = match (self.status, self.error) {
-            (Status::Won, _) => Style::default().fg(Color::Green).add_modifier(Modifier::BOLD),
+            (Status::Won, _) => Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::BOLD),
             (Status::Lost, _) => Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
             (_, true) => Style::default().fg(Color::Red),
             _ => Style::default(),
         };
         let message_row = area.bottom().saturating_sub(2);
-        put(buf, area, area.x, message_row, &Span::styled(self.message.clone(), message_style));
+        put(
+            buf,
+            area,
+            area.x,
+            message_row,
+            &Span::styled(self.message.clone(), message_style),
+        );
         put(
             buf,
             area,
@@ -897,7 +1086,7 @@ impl Screen for App {
                     .iter()
                     .enumerate()
                     .map(|(i, name)| {
-                        let text = format!("{name:<22} ◀ {} ▶", setting_value(draft, i));
+                        let text = format!("{name:<22} ◀ {} ▶", setting_value(*draft, i));
                         if i == *row {
                             Line::styled(text, Style::default().add_modifier(Modifier::REVERSED))
                         } else {
@@ -915,7 +1104,13 @@ impl Screen for App {
             Mode::Seed(text) => widgets::popup(
                 frame,
                 "Deal by seed",
-                vec![Line::raw(format!("seed: {text}▏")), Line::styled("digits, then Enter · Esc cancels", Style::default().fg(Color::DarkGray))],
+                vec![
+                    Line::raw(format!("seed: {text}▏")),
+                    Line::styled(
+                        "digits, then Enter · Esc cancels",
+                        Style::default().fg(Color::DarkGray),
+                    ),
+                ],
             ),
         }
     }
@@ -936,7 +1131,7 @@ impl Screen for App {
             }
             (Mode::Play, Event::Key(key)) => self.handle_key(key),
             (Mode::Play, Event::Mouse(mouse)) => {
-                self.handle_mouse(mouse);
+                self.handle_mouse(*mouse);
                 Action::Continue
             }
             _ => Action::Continue,
