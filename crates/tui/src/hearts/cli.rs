@@ -171,7 +171,7 @@ fn bench(settings: Settings, seed: u64, hands: u64) {
         wall.as_secs_f64(),
         rate(wall)
     );
-    if let Some(cpu) = cpu {
+    if let Some(cpu) = cpu.filter(|c| !c.is_zero()) {
         println!(
             "  cpu time   {:>9.3} s  {:>12.0} hands/s (time on a core; on a loaded machine wall time also counts waiting)",
             cpu.as_secs_f64(),
