@@ -834,7 +834,10 @@ impl Screen for App {
         let area = frame.area();
         let style = self.style;
         let w = style.width();
-        let col_w = w + 2;
+        // Glyph labels take 4 cells: 6-cell columns. ASCII labels take 2: 5-cell columns, so the
+        // 3-card waste fan (3 cells a card) fits in two columns either way.
+        let col_w = if style == CardStyle::Ascii { 5 } else { w + 2 };
+        let fan_step = 3;
         let left = area.x + 2;
         let x_of = |col: u16| left + col * col_w;
         let position = *self.position();
@@ -916,9 +919,9 @@ impl Screen for App {
             } else {
                 cards::card_span(card, style)
             };
-            put(buf, area, x_of(1) + i as u16 * w, top, &span);
+            put(buf, area, x_of(1) + i as u16 * fan_step, top, &span);
         }
-        let waste_x = x_of(1) + fan.saturating_sub(1) as u16 * w;
+        let waste_x = x_of(1) + fan.saturating_sub(1) as u16 * fan_step;
         hits.push((
             Rect::new(x_of(1), top, waste_x + w - x_of(1), 1),
             Hit {
@@ -962,7 +965,7 @@ impl Screen for App {
         // Tableau.
         let numbers = top + 3;
         let first_row = numbers + 1;
-        let bottom = area.bottom().saturating_sub(2);
+        let bottom = area.bottom().saturating_sub(1);
         let room = bottom.saturating_sub(first_row) as usize;
         let tallest = (0..7).map(|p| position.pile(p).len()).max().unwrap_or(0);
         let compress = tallest > room;
@@ -1058,7 +1061,7 @@ impl Screen for App {
             (_, true) => Style::default().fg(Color::Red),
             _ => Style::default(),
         };
-        let message_row = area.bottom().saturating_sub(2);
+        let message_row = area.y + 1;
         put(
             buf,
             area,
