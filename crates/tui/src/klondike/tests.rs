@@ -358,7 +358,7 @@ fn won_and_lost_messages() {
 #[test]
 fn small_terminals_compress_face_down_cards() {
     let mut app = app(9, true);
-    let screen = render_to_string(&mut app, 60, 14);
+    let screen = render_to_string(&mut app, 60, 12);
     assert!(
         screen.contains("##6"),
         "pile 7's six face-down cards on one row:\n{screen}"
