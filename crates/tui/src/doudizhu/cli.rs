@@ -3,6 +3,7 @@
 //! black/red joker; lowercase and `10` accepted).
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -88,11 +89,13 @@ pub enum Command {
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
-    text.parse().map_err(|e: ::doudizhu::ParseRuleSetError| e.to_string())
+    text.parse()
+        .map_err(|e: ::doudizhu::ParseRuleSetError| e.to_string())
 }
 
 fn parse_counts(what: &str, text: &str) -> Result<Counts, String> {
-    text.parse::<Counts>().map_err(|e| format!("{what} {text:?}: {e}"))
+    text.parse::<Counts>()
+        .map_err(|e| format!("{what} {text:?}: {e}"))
 }
 
 /// Runs the command line and returns the process exit code.
@@ -123,7 +126,10 @@ pub fn run(cli: &Cli) -> Result<String, String> {
                 },
                 cap: cli.cap,
             };
-            let options = crate::launcher::LaunchOptions { ascii: cli.ascii, seed: cli.seed };
+            let options = crate::launcher::LaunchOptions {
+                ascii: cli.ascii,
+                seed: cli.seed,
+            };
             let mut app = App::new(settings, options.seed_or_random(), cli.ascii, cli.bots);
             crate::app::run(&mut app).map_err(|e| e.to_string())?;
             Ok(String::new())
@@ -142,11 +148,13 @@ pub fn classify(text: &str, rules: RuleSet) -> Result<String, String> {
     }
     let all = readings(counts, &rules);
     if all.is_empty() {
-        return Err(format!("{counts} is not a combination under the {rules} rules"));
+        return Err(format!(
+            "{counts} is not a combination under the {rules} rules"
+        ));
     }
     let mut out = String::new();
     for combo in &all {
-        out.push_str(&format!("{counts}: {combo} ({} cards)\n", counts.len()));
+        let _ = writeln!(out, "{counts}: {combo} ({} cards)", counts.len());
     }
     Ok(out)
 }
@@ -159,8 +167,14 @@ pub fn moves(hand: &str, after: Option<&str>, rules: RuleSet, ids: bool) -> Resu
     if hand.is_empty() {
         return Err("the hand is empty".into());
     }
-    let space = if rules == RuleSet::DEFAULT { None } else { Some(ActionSpace::new(rules)) };
-    let space = space.as_ref().unwrap_or_else(|| ActionSpace::default_rules());
+    let space = if rules == RuleSet::DEFAULT {
+        None
+    } else {
+        Some(ActionSpace::new(rules))
+    };
+    let space = space
+        .as_ref()
+        .unwrap_or_else(|| ActionSpace::default_rules());
     let mut plays: Vec<Play> = Vec::new();
     let mut out = String::new();
     match after {
@@ -169,7 +183,9 @@ pub fn moves(hand: &str, after: Option<&str>, rules: RuleSet, ids: bool) -> Resu
             let previous = parse_counts("--after", text)?;
             let all = readings(previous, &rules);
             if all.is_empty() {
-                return Err(format!("--after {previous} is not a combination under the {rules} rules"));
+                return Err(format!(
+                    "--after {previous} is not a combination under the {rules} rules"
+                ));
             }
             // Under permissive rules the previous play may have several readings: a response
             // may beat any of them.
@@ -177,26 +193,29 @@ pub fn moves(hand: &str, after: Option<&str>, rules: RuleSet, ids: bool) -> Resu
                 for_each_response(hand, *combo, &rules, |p| plays.push(p));
             }
             if ids {
-                out.push_str(&format!("{}\t", space.pass_id()));
+                let _ = write!(out, "{}\t", space.pass_id());
             }
             out.push_str("pass\n");
         }
     }
-    let mut keyed: Vec<(u16, Play)> =
-        plays.into_iter().map(|p| (space.id(::doudizhu::Move::Play(p)).unwrap_or(u16::MAX), p)).collect();
+    let mut keyed: Vec<(u16, Play)> = plays
+        .into_iter()
+        .map(|p| (space.id(::doudizhu::Move::Play(p)).unwrap_or(u16::MAX), p))
+        .collect();
     keyed.sort();
     keyed.dedup();
     let mut printed = BTreeSet::new();
     for (id, play) in keyed {
         if ids {
-            out.push_str(&format!("{id}\t{play}\n"));
+            let _ = writeln!(out, "{id}\t{play}");
         } else if printed.insert(play.counts) {
-            out.push_str(&format!("{play}\n"));
+            let _ = writeln!(out, "{play}");
         }
     }
     Ok(out)
 }
 
+#[allow(clippy::cast_precision_loss)] // rates for display only
 fn rate(n: u64, elapsed: Duration) -> String {
     let per_second = n as f64 / elapsed.as_secs_f64().max(1e-9);
     if per_second >= 1e6 {
@@ -218,13 +237,14 @@ pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
         total += count_leads(std::hint::black_box(samples[i % samples.len()]), &rules) as u64;
     }
     let elapsed = start.elapsed();
-    out.push_str(&format!(
-        "leads on random 20-card hands: {} hands in {:.2?} = {} ({} plays)\n",
+    let _ = writeln!(
+        out,
+        "leads on random 20-card hands: {} hands in {:.2?} = {} ({} plays)",
         hands,
         elapsed,
         rate(u64::from(hands), elapsed),
         total
-    ));
+    );
     let space = ActionSpace::new(rules);
     let inputs: Vec<Counts> = space.plays().iter().map(|p| p.counts).collect();
     let rounds = 40;
@@ -236,15 +256,19 @@ pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
         }
     }
     let elapsed = start.elapsed();
-    out.push_str(&format!(
-        "classification: {} multisets in {:.2?} = {} (all {} plays of the action space, {} rounds)\n",
+    let _ = writeln!(
+        out,
+        "classification: {} multisets in {:.2?} = {} (all {} plays of the action space, {} rounds)",
         found,
         elapsed,
         rate(found, elapsed),
         inputs.len(),
         rounds
-    ));
-    let settings = Settings { rules, ..Settings::default() };
+    );
+    let settings = Settings {
+        rules,
+        ..Settings::default()
+    };
     let mut rng = seeded_rng(1);
     let mut buffer = Vec::with_capacity(4096);
     let start = Instant::now();
@@ -254,13 +278,14 @@ pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
         landlord_wins += u32::from(result.landlord_won);
     }
     let elapsed = start.elapsed();
-    out.push_str(&format!(
-        "random full games (deal, bidding, play, settlement): {} in {:.2?} = {} (landlord won {:.1}%)\n",
+    let _ = writeln!(
+        out,
+        "random full games (deal, bidding, play, settlement): {} in {:.2?} = {} (landlord won {:.1}%)",
         games,
         elapsed,
         rate(u64::from(games), elapsed),
         100.0 * f64::from(landlord_wins) / f64::from(games.max(1))
-    ));
+    );
     out
 }
 
@@ -270,11 +295,31 @@ mod tests {
 
     #[test]
     fn classify_prints_the_combination() {
-        assert_eq!(classify("33344455", RuleSet::DEFAULT).unwrap(), "33344455: airplane with singles 3-4 (8 cards)\n");
-        assert_eq!(classify("br", RuleSet::DEFAULT).unwrap(), "BR: rocket (2 cards)\n");
-        assert!(classify("JQKA2", RuleSet::DEFAULT).unwrap_err().contains("not a combination"));
-        assert!(classify("33X", RuleSet::DEFAULT).unwrap_err().contains("unknown rank"));
-        assert_eq!(classify("333444555666", RuleSet::DOUZERO).unwrap().lines().count(), 3);
+        assert_eq!(
+            classify("33344455", RuleSet::DEFAULT).unwrap(),
+            "33344455: airplane with singles 3-4 (8 cards)\n"
+        );
+        assert_eq!(
+            classify("br", RuleSet::DEFAULT).unwrap(),
+            "BR: rocket (2 cards)\n"
+        );
+        assert!(
+            classify("JQKA2", RuleSet::DEFAULT)
+                .unwrap_err()
+                .contains("not a combination")
+        );
+        assert!(
+            classify("33X", RuleSet::DEFAULT)
+                .unwrap_err()
+                .contains("unknown rank")
+        );
+        assert_eq!(
+            classify("333444555666", RuleSet::DOUZERO)
+                .unwrap()
+                .lines()
+                .count(),
+            3
+        );
     }
 
     #[test]
@@ -287,10 +332,17 @@ mod tests {
         assert!(out.starts_with("27471\tpass\n"), "{out}");
         assert_eq!(out.lines().count(), 3);
         assert!(moves("", None, RuleSet::DEFAULT, false).is_err());
-        assert!(moves("33", Some("34"), RuleSet::DEFAULT, false).unwrap_err().contains("not a combination"));
-        let cli = Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "douzero"]).unwrap();
+        assert!(
+            moves("33", Some("34"), RuleSet::DEFAULT, false)
+                .unwrap_err()
+                .contains("not a combination")
+        );
+        let cli = Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "douzero"])
+            .unwrap();
         assert_eq!(cli.rules, RuleSet::DOUZERO);
-        assert!(Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "nope"]).is_err());
+        assert!(
+            Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "nope"]).is_err()
+        );
     }
 
     #[test]

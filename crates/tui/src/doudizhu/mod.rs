@@ -7,9 +7,11 @@
 
 pub mod cli;
 
+use std::fmt::Write as _;
+
 use ::doudizhu::{
-    Action as TurnAction, Bid, BidMode, Bot, Counts, Game, GreedyBot, Move, Phase, RandomBot,
-    Rank, Settings, Settlement, readings,
+    Action as TurnAction, Bid, BidMode, Bot, Counts, Game, GreedyBot, Move, Phase, RandomBot, Rank,
+    Settings, Settlement, readings,
 };
 use cards_core::{BySeat, Card, CardSet, Seat};
 use clap::ValueEnum;
@@ -71,7 +73,12 @@ pub struct App {
 
 /// Builds the game from the launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(Settings::default(), options.seed_or_random(), options.ascii, BotKind::Greedy))
+    Box::new(App::new(
+        Settings::default(),
+        options.seed_or_random(),
+        options.ascii,
+        BotKind::Greedy,
+    ))
 }
 
 /// Your cards in display order: by Dou Dizhu rank, then suit.
@@ -173,7 +180,12 @@ impl App {
                 self.after_action(HUMAN);
             }
             Err(e) => {
-                let legal: Vec<String> = self.game.state().legal_bids().map(|b| b.to_string()).collect();
+                let legal: Vec<String> = self
+                    .game
+                    .state()
+                    .legal_bids()
+                    .map(|b| b.to_string())
+                    .collect();
                 self.say(format!("{e} (legal: {})", legal.join(", ")), Color::Red);
             }
         }
@@ -186,7 +198,10 @@ impl App {
         }
         let cards = if self.input.trim().is_empty() {
             if self.selected.is_empty() {
-                return self.say("Select cards (space) or type ranks (e.g. 33344), then Enter; p passes.", Color::Yellow);
+                return self.say(
+                    "Select cards (space) or type ranks (e.g. 33344), then Enter; p passes.",
+                    Color::Yellow,
+                );
             }
             self.selected
         } else {
@@ -250,7 +265,10 @@ impl App {
                 if let Some(cards) = self.cards_for(play.counts) {
                     self.selected = cards;
                     self.input.clear();
-                    self.say(format!("Hint: {play} ({}). Enter plays it.", play.combo), Color::Cyan);
+                    self.say(
+                        format!("Hint: {play} ({}). Enter plays it.", play.combo),
+                        Color::Cyan,
+                    );
                 }
             }
         }
@@ -268,20 +286,30 @@ impl App {
                         }
                         self.scored = true;
                     }
-                    let side = if result.landlord_won { "The landlord" } else { "The farmers" };
+                    let side = if result.landlord_won {
+                        "The landlord"
+                    } else {
+                        "The farmers"
+                    };
                     self.say(format!("{side} won. n: next deal, q: quit."), Color::Green);
                 }
             }
             Phase::Playing if seat != HUMAN || state.to_move() == HUMAN => {
-                if let Some(last) = self.game.history().last() {
-                    if let (TurnAction::Bid(_), Some(landlord)) = (last.action, state.landlord()) {
-                        let who = seat_name(landlord);
-                        self.say(format!("{who} became the landlord (×{}).", state.multiplier()), Color::Cyan);
-                        return;
-                    }
+                let last = self.game.history().last().map(|t| t.action);
+                if let (Some(TurnAction::Bid(_)), Some(landlord)) = (last, state.landlord()) {
+                    let who = seat_name(landlord);
+                    self.say(
+                        format!("{who} became the landlord (×{}).", state.multiplier()),
+                        Color::Cyan,
+                    );
+                    return;
                 }
                 if state.to_move() == HUMAN {
-                    let text = if state.is_leading() { "Your lead." } else { "Your turn: beat it or pass (p)." };
+                    let text = if state.is_leading() {
+                        "Your lead."
+                    } else {
+                        "Your turn: beat it or pass (p)."
+                    };
                     self.say(text, Color::Gray);
                 }
             }
@@ -352,7 +380,9 @@ impl App {
         let phase = self.game.state().phase();
         let hand_len = self.game.state().hand(HUMAN).len();
         match key.code {
-            KeyCode::Char('q') | KeyCode::Char('Q') if self.input.is_empty() => return Action::Quit,
+            KeyCode::Char('q' | 'Q') if self.input.is_empty() => {
+                return Action::Quit;
+            }
             KeyCode::Char('?') | KeyCode::F(1) => self.help = true,
             KeyCode::Char('n') if phase == Phase::Finished => self.new_deal(),
             KeyCode::Char(c @ '1'..='3') if phase == Phase::Bidding => {
@@ -360,8 +390,8 @@ impl App {
             }
             KeyCode::Char('c') if phase == Phase::Bidding => self.bid(Bid::Call),
             KeyCode::Char('r') if phase == Phase::Bidding => self.bid(Bid::Rob),
-            KeyCode::Char('p') | KeyCode::Char('P') => self.pass(),
-            KeyCode::Char('h') | KeyCode::Char('H') => self.hint(),
+            KeyCode::Char('p' | 'P') => self.pass(),
+            KeyCode::Char('h' | 'H') => self.hint(),
             KeyCode::Left if hand_len > 0 => self.cursor = (self.cursor + hand_len - 1) % hand_len,
             KeyCode::Right if hand_len > 0 => self.cursor = (self.cursor + 1) % hand_len,
             KeyCode::Home => self.cursor = 0,
@@ -375,7 +405,10 @@ impl App {
             KeyCode::Backspace => {
                 self.input.pop();
             }
-            KeyCode::Char(c) if phase == Phase::Playing && (Rank::from_char(c).is_some() || c == '0' || c == '1') => {
+            KeyCode::Char(c)
+                if phase == Phase::Playing
+                    && (Rank::from_char(c).is_some() || c == '0' || c == '1') =>
+            {
                 self.input.push(c.to_ascii_uppercase());
                 self.describe_input();
             }
@@ -408,7 +441,10 @@ impl App {
                 let counts = Counts::from_cards(self.selected);
                 match readings(counts, &self.settings.rules).first() {
                     Some(combo) => self.say(format!("Selected {counts}: {combo}"), Color::Gray),
-                    None => self.say(format!("Selected {counts}: not a combination"), Color::DarkGray),
+                    None => self.say(
+                        format!("Selected {counts}: not a combination"),
+                        Color::DarkGray,
+                    ),
                 }
             }
         }
@@ -426,22 +462,36 @@ impl App {
     fn seat_line(&self, seat: Seat) -> Line<'static> {
         let state = self.game.state();
         let role = match state.landlord() {
-            Some(l) if l == seat => Span::styled(" landlord ", Style::default().fg(Color::Black).bg(Color::Yellow)),
-            Some(_) => Span::styled(" farmer ", Style::default().fg(Color::Black).bg(Color::Green)),
+            Some(l) if l == seat => Span::styled(
+                " landlord ",
+                Style::default().fg(Color::Black).bg(Color::Yellow),
+            ),
+            Some(_) => Span::styled(
+                " farmer ",
+                Style::default().fg(Color::Black).bg(Color::Green),
+            ),
             None => Span::raw(""),
         };
         let mut spans = vec![
-            Span::styled(format!("{:<10}", seat_name(seat)), Style::default().add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!("{:<10}", seat_name(seat)),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
             role,
             Span::raw(format!(" {:>2} cards  ", state.hand(seat).len())),
         ];
         if matches!(state.phase(), Phase::Bidding | Phase::Playing) && state.to_move() == seat {
-            spans.push(Span::styled("◀ to act  ", Style::default().fg(Color::Yellow)));
+            spans.push(Span::styled(
+                "◀ to act  ",
+                Style::default().fg(Color::Yellow),
+            ));
         }
         if let Some(turn) = self.game.history().iter().rev().find(|t| t.seat == seat) {
             match turn.action {
                 TurnAction::Bid(bid) => spans.push(Span::raw(format!("bid: {bid}"))),
-                TurnAction::Pass => spans.push(Span::styled("pass", Style::default().fg(Color::DarkGray))),
+                TurnAction::Pass => {
+                    spans.push(Span::styled("pass", Style::default().fg(Color::DarkGray)));
+                }
                 TurnAction::Play { cards, combo } => {
                     spans.push(Span::raw("played "));
                     for (i, card) in sorted(cards).into_iter().enumerate() {
@@ -450,7 +500,10 @@ impl App {
                         }
                         spans.push(card_span(card, self.style));
                     }
-                    spans.push(Span::styled(format!("  {combo}"), Style::default().fg(Color::DarkGray)));
+                    spans.push(Span::styled(
+                        format!("  {combo}"),
+                        Style::default().fg(Color::DarkGray),
+                    ));
                 }
             }
         }
@@ -458,26 +511,52 @@ impl App {
     }
 
     fn settlement_lines(&self, result: &Settlement) -> Vec<Line<'static>> {
-        let winner = if result.landlord_won { "landlord" } else { "farmers" };
+        let winner = if result.landlord_won {
+            "landlord"
+        } else {
+            "farmers"
+        };
         let mut lines = vec![
-            Line::raw(format!("Landlord: {}   winner: {winner}", seat_name(result.landlord))),
+            Line::raw(format!(
+                "Landlord: {}   winner: {winner}",
+                seat_name(result.landlord)
+            )),
             Line::raw(format!(
                 "base {}  × 2^{} bombs/rockets{}{}  = ×{}{}",
                 result.base,
                 result.bombs,
                 if result.spring { "  × 2 spring" } else { "" },
-                if result.anti_spring { "  × 2 anti-spring" } else { "" },
+                if result.anti_spring {
+                    "  × 2 anti-spring"
+                } else {
+                    ""
+                },
                 result.multiplier,
-                if result.stake == result.multiplier { String::new() } else { format!(" (capped to {})", result.stake) },
+                if result.stake == result.multiplier {
+                    String::new()
+                } else {
+                    format!(" (capped to {})", result.stake)
+                },
             )),
             Line::raw(""),
-            Line::styled(format!("{:<10} {:>8} {:>8}", "seat", "deal", "total"), Style::default().add_modifier(Modifier::BOLD)),
+            Line::styled(
+                format!("{:<10} {:>8} {:>8}", "seat", "deal", "total"),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
         ];
         for seat in Seat::all(3) {
-            lines.push(Line::raw(format!("{:<10} {:>+8} {:>+8}", seat_name(seat), result.payouts[seat], self.totals[seat])));
+            lines.push(Line::raw(format!(
+                "{:<10} {:>+8} {:>+8}",
+                seat_name(seat),
+                result.payouts[seat],
+                self.totals[seat]
+            )));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled("n: next deal   q: quit", Style::default().fg(Color::DarkGray)));
+        lines.push(Line::styled(
+            "n: next deal   q: quit",
+            Style::default().fg(Color::DarkGray),
+        ));
         lines
     }
 }
@@ -485,21 +564,34 @@ impl App {
 impl Screen for App {
     fn render(&mut self, frame: &mut Frame) {
         let area = frame.area();
-        let block = Block::bordered().border_type(BorderType::Rounded).title(Span::styled(
-            format!(
-                " Dou Dizhu — seed {} — rules {} — {} bidding ",
-                self.seed,
-                self.settings.rules,
-                match self.settings.bidding {
-                    BidMode::Points => "points",
-                    BidMode::Rob => "call-and-rob",
-                }
-            ),
-            Style::default().add_modifier(Modifier::BOLD),
-        ));
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(Span::styled(
+                format!(
+                    " Dou Dizhu — seed {} — rules {} — {} bidding ",
+                    self.seed,
+                    self.settings.rules,
+                    match self.settings.bidding {
+                        BidMode::Points => "points",
+                        BidMode::Rob => "call-and-rob",
+                    }
+                ),
+                Style::default().add_modifier(Modifier::BOLD),
+            ));
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        let [info, seats, trick, _, hand_label, hand_row, cursor_row, input_row, status, keys] = Layout::vertical([
+        let [
+            info,
+            seats,
+            trick,
+            _,
+            hand_label,
+            hand_row,
+            cursor_row,
+            input_row,
+            status,
+            keys,
+        ] = Layout::vertical([
             Constraint::Length(2),
             Constraint::Length(3),
             Constraint::Length(2),
@@ -521,13 +613,25 @@ impl Screen for App {
             if i > 0 {
                 bottom.push(Span::raw(" "));
             }
-            bottom.push(if state.landlord().is_some() { card_span(card, self.style) } else { card_back_span(self.style) });
+            bottom.push(if state.landlord().is_some() {
+                card_span(card, self.style)
+            } else {
+                card_back_span(self.style)
+            });
         }
         let multiplier = if state.landlord().is_some() {
-            format!("   Multiplier: ×{}   Bombs: {}", state.multiplier(), state.bombs())
+            format!(
+                "   Multiplier: ×{}   Bombs: {}",
+                state.multiplier(),
+                state.bombs()
+            )
         } else {
             let leader = match state.auction().leader() {
-                Some((seat, _)) => format!("   Highest: {} (×{})", seat_name(seat), state.auction().base()),
+                Some((seat, _)) => format!(
+                    "   Highest: {} (×{})",
+                    seat_name(seat),
+                    state.auction().base()
+                ),
                 None => String::new(),
             };
             format!("   Auction{leader}")
@@ -539,24 +643,45 @@ impl Screen for App {
             self.totals[Seat::ALL[1]],
             self.totals[Seat::ALL[2]]
         );
-        frame.render_widget(Paragraph::new(vec![Line::from(bottom), Line::styled(totals, Style::default().fg(Color::DarkGray))]), info);
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::from(bottom),
+                Line::styled(totals, Style::default().fg(Color::DarkGray)),
+            ]),
+            info,
+        );
 
-        let seat_lines: Vec<Line> = [Seat::ALL[2], Seat::ALL[1], HUMAN].iter().map(|&s| self.seat_line(s)).collect();
+        let seat_lines: Vec<Line> = [Seat::ALL[2], Seat::ALL[1], HUMAN]
+            .iter()
+            .map(|&s| self.seat_line(s))
+            .collect();
         frame.render_widget(Paragraph::new(seat_lines), seats);
 
         let trick_line = match state.trick() {
-            Some((seat, play)) => format!("To beat: {} by {} ({})", play, seat_name(seat), play.combo),
-            None if state.phase() == Phase::Playing => format!("{} leads a new trick.", seat_name(state.to_move())),
+            Some((seat, play)) => {
+                format!("To beat: {} by {} ({})", play, seat_name(seat), play.combo)
+            }
+            None if state.phase() == Phase::Playing => {
+                format!("{} leads a new trick.", seat_name(state.to_move()))
+            }
             None => String::new(),
         };
-        frame.render_widget(Paragraph::new(Line::styled(trick_line, Style::default().add_modifier(Modifier::BOLD))), trick);
+        frame.render_widget(
+            Paragraph::new(Line::styled(
+                trick_line,
+                Style::default().add_modifier(Modifier::BOLD),
+            )),
+            trick,
+        );
 
         // Your hand, cursor and selection.
         let hand = self.hand();
         if self.cursor >= hand.len() {
             self.cursor = hand.len().saturating_sub(1);
         }
-        let style = if (self.style.width() + 1) as usize * hand.len() > hand_row.width as usize && self.style == CardStyle::Glyph {
+        let style = if (self.style.width() + 1) as usize * hand.len() > hand_row.width as usize
+            && self.style == CardStyle::Glyph
+        {
             CardStyle::Symbol
         } else {
             self.style
@@ -566,22 +691,36 @@ impl Screen for App {
         let mut spans = Vec::new();
         let mut marks = String::new();
         for (i, &card) in hand.iter().enumerate() {
-            let span = if self.selected.contains(card) { selected_card_span(card, style) } else { card_span(card, style) };
+            let span = if self.selected.contains(card) {
+                selected_card_span(card, style)
+            } else {
+                card_span(card, style)
+            };
             spans.push(span);
             spans.push(Span::raw(" "));
             let mark = if i == self.cursor { "^" } else { " " };
-            marks.push_str(&format!("{mark:<width$}", width = self.card_cells as usize));
+            let _ = write!(marks, "{mark:<width$}", width = self.card_cells as usize);
         }
         frame.render_widget(
             Paragraph::new(Line::styled(
-                format!("Your hand ({} cards, ranks {}):", hand.len(), ranks_text(state.hand(HUMAN))),
+                format!(
+                    "Your hand ({} cards, ranks {}):",
+                    hand.len(),
+                    ranks_text(state.hand(HUMAN))
+                ),
                 Style::default().add_modifier(Modifier::BOLD),
             )),
             hand_label,
         );
         frame.render_widget(Paragraph::new(Line::from(spans)), hand_row);
-        frame.render_widget(Paragraph::new(Line::styled(marks, Style::default().fg(Color::Yellow))), cursor_row);
-        frame.render_widget(Paragraph::new(format!("Type ranks > {}", self.input)), input_row);
+        frame.render_widget(
+            Paragraph::new(Line::styled(marks, Style::default().fg(Color::Yellow))),
+            cursor_row,
+        );
+        frame.render_widget(
+            Paragraph::new(format!("Type ranks > {}", self.input)),
+            input_row,
+        );
         if let Some((text, color)) = &self.message {
             widgets::status_line(frame, status, text, *color);
         }
@@ -590,7 +729,9 @@ impl Screen for App {
                 BidMode::Points => "1/2/3 bid  p pass  ? help  q quit",
                 BidMode::Rob => "c call  r rob  p pass  ? help  q quit",
             },
-            Phase::Playing => "type 3-9 T J Q K A 2 B R, or ←/→ + space to select; Enter play  p pass  h hint  Esc clear  ? help  q quit",
+            Phase::Playing => {
+                "type 3-9 T J Q K A 2 B R, or ←/→ + space to select; Enter play  p pass  h hint  Esc clear  ? help  q quit"
+            }
             Phase::Finished => "n next deal  q quit",
             Phase::AllPassed => "redealing…",
         };
@@ -605,12 +746,18 @@ impl Screen for App {
                 "Dou Dizhu — help",
                 &[
                     ("1 2 3 / c r / p", "bid points / call, rob / pass"),
-                    ("3…9 T J Q K A 2 B R", "type a play by ranks (10 for ten), e.g. 33344 or BR"),
+                    (
+                        "3…9 T J Q K A 2 B R",
+                        "type a play by ranks (10 for ten), e.g. 33344 or BR",
+                    ),
                     ("← → space, click", "move the cursor, select cards"),
                     ("Enter", "play the typed ranks, else the selected cards"),
                     ("p", "pass"),
                     ("h", "hint: select the greedy bot's choice"),
-                    ("Esc / Backspace", "clear the input and selection / delete a rank"),
+                    (
+                        "Esc / Backspace",
+                        "clear the input and selection / delete a rank",
+                    ),
                     ("n", "next deal (after the settlement)"),
                     ("q", "quit"),
                 ],
@@ -689,7 +836,11 @@ mod tests {
             app.handle_event(&event);
         }
         app.handle_event(&key(KeyCode::Enter));
-        assert!(app.message().unwrap().contains("not a combination"), "{:?}", app.message());
+        assert!(
+            app.message().unwrap().contains("not a combination"),
+            "{:?}",
+            app.message()
+        );
         assert_eq!(app.game().state(), &before);
         app.handle_event(&key(KeyCode::Esc));
         // Passing while leading is refused.
