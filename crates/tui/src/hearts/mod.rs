@@ -694,16 +694,30 @@ impl Screen for App {
             ]),
             north,
         );
+        let [_, middle, _] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(9),
+            Constraint::Fill(1),
+        ])
+        .areas(middle);
         let [west, table, east] = Layout::horizontal([
-            Constraint::Percentage(28),
+            Constraint::Length(26),
             Constraint::Min(20),
-            Constraint::Percentage(28),
+            Constraint::Length(26),
         ])
         .areas(middle);
         for (seat, area) in [(::hearts::WEST, west), (::hearts::EAST, east)] {
-            let label = self.seat_label(seat);
-            let mut lines: Vec<Line> = label.split("  ").map(|p| Line::raw(p.to_owned())).collect();
-            lines.push(backs(seat));
+            let name = Line::styled(
+                seat_name(seat),
+                Style::default().add_modifier(Modifier::BOLD),
+            );
+            let lines = vec![
+                name,
+                Line::raw(format!("{} cards", round.hand(seat).len())),
+                Line::raw(format!("{} pts this hand", round.points_taken(seat))),
+                Line::raw(format!("total {}", self.game.totals()[seat])),
+                backs(seat),
+            ];
             frame.render_widget(
                 Paragraph::new(lines).block(Block::bordered().border_type(BorderType::Plain)),
                 area,
