@@ -348,6 +348,35 @@ fn recycle_penalties_and_their_undo() {
     assert_eq!(*game.position(), before);
     assert_eq!(game.position().pass(), 1);
 
+    // With points to lose: 150 - 100 = 50, and undo gives the 100 back.
+    let mut setup = position(
+        ["KS", "", "", "", "", "", "KH"],
+        "",
+        "2H 3H",
+        [0; 4],
+        Rules::default(),
+    )
+    .setup();
+    setup.score = 150;
+    let start = Klondike::from_setup(&setup).unwrap();
+    let mut game = Game::from_position(&start, options);
+    game.play(Move::Recycle).unwrap();
+    assert_eq!((game.position().score(), game.position().pass()), (50, 2));
+    game.play(Move::Stock).unwrap();
+    game.play(Move::Stock).unwrap();
+    game.play(Move::Recycle).unwrap();
+    assert_eq!(
+        (game.position().score(), game.position().pass()),
+        (0, 3),
+        "never below 0"
+    );
+    assert!(game.undo() && game.undo() && game.undo());
+    assert_eq!((game.position().score(), game.position().pass()), (50, 2));
+    assert!(game.undo());
+    assert_eq!(*game.position(), start);
+    assert!(game.redo());
+    assert_eq!(game.position().score(), 50);
+
     // Draw 3: recycles ending passes 1 and 2 are free, from the third on -20.
     let rules = Rules::draw(Draw::THREE);
     let mut game = position(
@@ -607,4 +636,29 @@ fn a_fresh_deal_is_playing_and_moves_round_trip_as_text() {
             assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
         }
     }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_uses_the_text_forms() {
+    let mv: Move = "5:3-1".parse().unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"5:3-1\"");
+    assert_eq!(
+        serde_json::from_str::<Move>("\"fh-3\"")
+            .unwrap()
+            .to_string(),
+        "fH-3"
+    );
+    let deal = Deal::from_seed(8);
+    let json = serde_json::to_string(&deal).unwrap();
+    assert_eq!(serde_json::from_str::<Deal>(&json).unwrap(), deal);
+    assert!(serde_json::from_str::<Deal>("\"AS AS\"").is_err());
+    let rules = Rules {
+        draw: Draw::THREE,
+        scoring: Scoring::Vegas,
+        ..Rules::default()
+    };
+    let json = serde_json::to_string(&rules).unwrap();
+    assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+    assert!(serde_json::from_str::<Draw>("0").is_err());
 }
