@@ -65,11 +65,13 @@ pub enum Command {
 
 fn parse_fen(fen: Option<&str>) -> Result<Position, String> {
     fen.map_or(Ok(Position::default()), |f| {
-        Position::from_fen_with(f, Validation::Permissive).map_err(|e| format!("invalid --fen {f:?}: {e}"))
+        Position::from_fen_with(f, Validation::Permissive)
+            .map_err(|e| format!("invalid --fen {f:?}: {e}"))
     })
 }
 
 /// Runs the command line.
+#[allow(clippy::cast_precision_loss)] // nodes/s for display
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -87,14 +89,17 @@ pub fn main() -> ExitCode {
                 for (m, n) in &rows {
                     println!("{m}: {n}");
                 }
-                rows.iter().map(|(_, n)| n).sum::<u64>().max(u64::from(depth == 0))
+                rows.iter()
+                    .map(|(_, n)| n)
+                    .sum::<u64>()
+                    .max(u64::from(depth == 0))
             } else {
                 perft(&pos, depth)
             };
             let secs = start.elapsed().as_secs_f64();
             eprintln!(
                 "perft {depth}: {total} nodes in {secs:.3} s ({:.1} M nodes/s)",
-                total as f64 / secs.max(1e-9) / 1e6
+                total as f64 / secs.max(1e-9) / 1e6 // display only: precision loss is harmless
             );
             println!("{total}");
             ExitCode::SUCCESS
@@ -107,7 +112,10 @@ pub fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let options = LaunchOptions { ascii: cli.ascii, seed: cli.seed };
+            let options = LaunchOptions {
+                ascii: cli.ascii,
+                seed: cli.seed,
+            };
             let bot = match cli.bot {
                 BotSide::Red => Some(Color::Red),
                 BotSide::Black => Some(Color::Black),

@@ -22,7 +22,12 @@ use crate::widgets;
 
 /// Builds the xiangqi screen for the launcher: you play Red against the bot.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(Position::default(), Some(Color::Black), options.seed_or_random(), options.ascii))
+    Box::new(App::new(
+        Position::default(),
+        Some(Color::Black),
+        options.seed_or_random(),
+        options.ascii,
+    ))
 }
 
 /// Board cell geometry: each point takes four columns and two rows.
@@ -35,6 +40,7 @@ const BOARD_W: u16 = MARGIN + 8 * CELL_W + 2 + 2;
 const BOARD_H: u16 = 1 + 9 * CELL_H + 1 + 1;
 
 /// The whole state of the xiangqi screen.
+#[allow(clippy::struct_excessive_bools)] // independent view toggles, not a state machine
 pub struct App {
     game: Game,
     bot: Bot,
@@ -66,7 +72,9 @@ impl App {
             cursor,
             selected: None,
             prompt: None,
-            message: String::from("Your move. Arrows + Enter or the mouse; ':' to type a move; '?' help."),
+            message: String::from(
+                "Your move. Arrows + Enter or the mouse; ':' to type a move; '?' help.",
+            ),
             message_is_error: false,
             notation: Notation::ChineseTraditional,
             flipped: bot_color == Some(Color::Red),
@@ -125,7 +133,13 @@ impl App {
     }
 
     fn legal_targets(&self, from: Square) -> Vec<Square> {
-        self.game.position().legal_moves().iter().filter(|m| m.from == from).map(|m| m.to).collect()
+        self.game
+            .position()
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect()
     }
 
     /// Plays a move for the side to move and reports it.
@@ -171,7 +185,9 @@ impl App {
                 if pos.is_legal(m) {
                     self.play(m);
                 } else {
-                    self.error(format!("{m} is not a legal move (the general may not be left attacked or facing)"));
+                    self.error(format!(
+                        "{m} is not a legal move (the general may not be left attacked or facing)"
+                    ));
                 }
             }
             _ if own => {
@@ -180,10 +196,16 @@ impl App {
                 if n == 0 {
                     self.error(format!("The piece on {sq} has no legal move."));
                 } else {
-                    self.info(format!("Selected {sq}: {n} legal move{}.", if n == 1 { "" } else { "s" }));
+                    self.info(format!(
+                        "Selected {sq}: {n} legal move{}.",
+                        if n == 1 { "" } else { "s" }
+                    ));
                 }
             }
-            _ => self.error(format!("Select one of {}'s pieces first.", side_name(pos.turn()))),
+            _ => self.error(format!(
+                "Select one of {}'s pieces first.",
+                side_name(pos.turn())
+            )),
         }
     }
 
@@ -200,7 +222,10 @@ impl App {
         if n == 0 {
             self.error("Nothing to undo.");
         } else {
-            self.info(format!("Took back {n} move{}.", if n == 1 { "" } else { "s" }));
+            self.info(format!(
+                "Took back {n} move{}.",
+                if n == 1 { "" } else { "s" }
+            ));
         }
     }
 
@@ -214,7 +239,9 @@ impl App {
     /// Runs a line typed at the `:` prompt: a move in any notation, or a command.
     pub fn submit(&mut self, line: &str) {
         let line = line.trim();
-        let (cmd, arg) = line.split_once(char::is_whitespace).map_or((line, ""), |(c, a)| (c, a.trim()));
+        let (cmd, arg) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
             "fen" if arg.is_empty() => {
@@ -229,7 +256,10 @@ impl App {
                 Err(e) => self.error(format!("Bad FEN: {e}")),
             },
             "save" if !arg.is_empty() => {
-                let text = if arg.ends_with(".fen") {
+                let is_fen = std::path::Path::new(arg)
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("fen"));
+                let text = if is_fen {
                     format!("{}\n", self.game.position().fen())
                 } else {
                     xiangqi::write_pgn(&self.game, self.notation, &[("Event", "parlor xiangqi")])
@@ -254,7 +284,9 @@ impl App {
                 "off" | "none" => self.set_bot(None),
                 _ => self.error("Usage: bot red | bot black | bot off"),
             },
-            "save" | "load" => self.error(format!("Usage: {cmd} <file> (.pgn, or .fen for the position)")),
+            "save" | "load" => self.error(format!(
+                "Usage: {cmd} <file> (.pgn, or .fen for the position)"
+            )),
             _ => {
                 if !self.human_to_move() {
                     self.error("Not your turn.");
@@ -347,18 +379,30 @@ impl App {
     fn board_lines(&self) -> Vec<Line<'static>> {
         let pos = self.game.position();
         let wood = TColor::Rgb(0xe8, 0xc8, 0x8e);
-        let base = if self.ascii { Style::default() } else { Style::default().bg(wood).fg(TColor::Rgb(0x5a, 0x3a, 0x1a)) };
-        let targets = self.selected.map(|s| self.legal_targets(s)).unwrap_or_default();
+        let base = if self.ascii {
+            Style::default()
+        } else {
+            Style::default().bg(wood).fg(TColor::Rgb(0x5a, 0x3a, 0x1a))
+        };
+        let targets = self
+            .selected
+            .map(|s| self.legal_targets(s))
+            .unwrap_or_default();
         let last = self.game.last_move();
         let checked = pos.is_check().then(|| pos.general(pos.turn()));
         let mut lines = Vec::new();
-        let files: String = (0..9u8)
-            .map(|c| {
-                let f = if self.flipped { 8 - c } else { c };
-                format!("{:<4}", char::from(b'a' + f))
-            })
-            .collect();
-        lines.push(Line::raw(format!("{:MARGIN$}{}", "", files.trim_end(), MARGIN = MARGIN as usize)));
+        let mut files = String::new();
+        for c in 0..9u8 {
+            let f = if self.flipped { 8 - c } else { c };
+            files.push(char::from(b'a' + f));
+            files.push_str("   ");
+        }
+        lines.push(Line::raw(format!(
+            "{:MARGIN$}{}",
+            "",
+            files.trim_end(),
+            MARGIN = MARGIN as usize
+        )));
         for row in 0..10u8 {
             let rank = if self.flipped { row } else { 9 - row };
             let mut spans = vec![Span::raw(format!("{rank:<2} "))];
@@ -368,7 +412,13 @@ impl App {
                 let mut style = base;
                 let text = match pos.piece_at(sq) {
                     Some(p) => {
-                        let fg = if p.color == Color::Red { TColor::Red } else if self.ascii { TColor::Reset } else { TColor::Black };
+                        let fg = if p.color == Color::Red {
+                            TColor::Red
+                        } else if self.ascii {
+                            TColor::Reset
+                        } else {
+                            TColor::Black
+                        };
                         style = style.fg(fg).add_modifier(Modifier::BOLD);
                         self.piece_text(p, c == 8)
                     }
@@ -415,7 +465,11 @@ impl App {
     /// The empty point symbol (two columns): grid crossings, edges and corners.
     fn empty_point(&self, sq: Square) -> String {
         if self.ascii {
-            let right = if self.flipped { sq.file() == 0 } else { sq.file() == 8 };
+            let right = if self.flipped {
+                sq.file() == 0
+            } else {
+                sq.file() == 8
+            };
             return if right { "+ ".into() } else { "+-".into() };
         }
         let (f, r) = (sq.file(), sq.rank());
@@ -425,9 +479,18 @@ impl App {
         let river_bottom = if self.flipped { r == 5 } else { r == 4 };
         let left = if self.flipped { f == 8 } else { f == 0 };
         let right = if self.flipped { f == 0 } else { f == 8 };
-        let ch = match (top || river_bottom && !left && !right, bottom || river_top && !left && !right, left, right) {
+        let ch = match (
+            top || river_bottom && !left && !right,
+            bottom || river_top && !left && !right,
+            left,
+            right,
+        ) {
             _ if (river_bottom || river_top) && !left && !right => {
-                if river_bottom { '┴' } else { '┬' }
+                if river_bottom {
+                    '┴'
+                } else {
+                    '┬'
+                }
             }
             (true, _, true, _) => '┌',
             (true, _, _, true) => '┐',
@@ -448,8 +511,15 @@ impl App {
     fn between_line(&self, row: u8, base: Style) -> Line<'static> {
         let mut s = String::from("   ");
         if row == 4 {
-            let river = if self.ascii { "|      Chu He          Han Jie      |" } else { "│    楚  河             漢  界    │" };
-            return Line::from(vec![Span::raw("   "), Span::styled(river.to_string(), base)]);
+            let river = if self.ascii {
+                "|      Chu He          Han Jie      |"
+            } else {
+                "│    楚  河             漢  界    │"
+            };
+            return Line::from(vec![
+                Span::raw("   "),
+                Span::styled(river.to_string(), base),
+            ]);
         }
         for c in 0..9u8 {
             s.push(if self.ascii { '|' } else { '│' });
@@ -471,7 +541,10 @@ impl App {
                 s.push_str(diag);
             }
         }
-        Line::from(vec![Span::raw("   "), Span::styled(s[3..].to_string(), base)])
+        Line::from(vec![
+            Span::raw("   "),
+            Span::styled(s[3..].to_string(), base),
+        ])
     }
 
     fn side_lines(&self) -> Vec<Line<'static>> {
@@ -481,22 +554,39 @@ impl App {
             None => "two players".to_string(),
             Some(c) => format!("bot plays {}", side_name(c)),
         };
-        lines.push(Line::styled(format!("Xiangqi · {mode} · seed {}", self.seed), Style::default().add_modifier(Modifier::BOLD)));
-        let status = match self.game.outcome() {
-            Some(o) => Span::styled(format!("Game over: {o}"), Style::default().fg(TColor::Magenta).add_modifier(Modifier::BOLD)),
-            None => {
-                let turn = side_name(pos.turn());
-                let color = if pos.turn() == Color::Red { TColor::Red } else { TColor::Reset };
-                let check = if pos.is_check() { " — CHECK!" } else { "" };
-                Span::styled(format!("{turn} to move{check}"), Style::default().fg(color).add_modifier(Modifier::BOLD))
-            }
+        lines.push(Line::styled(
+            format!("Xiangqi · {mode} · seed {}", self.seed),
+            Style::default().add_modifier(Modifier::BOLD),
+        ));
+        let status = if let Some(o) = self.game.outcome() {
+            Span::styled(
+                format!("Game over: {o}"),
+                Style::default()
+                    .fg(TColor::Magenta)
+                    .add_modifier(Modifier::BOLD),
+            )
+        } else {
+            let turn = side_name(pos.turn());
+            let color = if pos.turn() == Color::Red {
+                TColor::Red
+            } else {
+                TColor::Reset
+            };
+            let check = if pos.is_check() { " — CHECK!" } else { "" };
+            Span::styled(
+                format!("{turn} to move{check}"),
+                Style::default().fg(color).add_modifier(Modifier::BOLD),
+            )
         };
         lines.push(Line::from(status));
         if let Some(o) = self.game.outcome() {
             lines.push(Line::raw(format!("Result {}", o.result_str())));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("Moves ({})", notation_name(self.notation)), Style::default().add_modifier(Modifier::UNDERLINED)));
+        lines.push(Line::styled(
+            format!("Moves ({})", notation_name(self.notation)),
+            Style::default().add_modifier(Modifier::UNDERLINED),
+        ));
         let mut p = *self.game.start();
         let mut rows: Vec<String> = Vec::new();
         for m in self.game.moves() {
@@ -505,7 +595,8 @@ impl App {
                 let dots = if p.turn() == Color::Red { "." } else { "..." };
                 rows.push(format!("{:>3}{dots} {text}", p.fullmoves()));
             } else if let Some(last) = rows.last_mut() {
-                last.push_str(&format!("  {text}"));
+                last.push_str("  ");
+                last.push_str(&text);
             }
             p.play_unchecked(m);
         }
@@ -537,12 +628,18 @@ fn notation_name(n: Notation) -> &'static str {
 
 const HELP_KEYS: &[(&str, &str)] = &[
     ("arrows / hjkl", "move the cursor"),
-    ("Enter / space", "select a piece, then its target (or click with the mouse)"),
+    (
+        "Enter / space",
+        "select a piece, then its target (or click with the mouse)",
+    ),
     ("Esc", "deselect"),
     (":", "type a move (h2e2, C2.5, 炮二平五) or a command"),
     ("u", "undo (against the bot: your last move and its reply)"),
     ("b", "bot: off → plays Black → plays Red"),
-    ("m", "move list notation: Chinese traditional/simplified, WXF, ICCS"),
+    (
+        "m",
+        "move list notation: Chinese traditional/simplified, WXF, ICCS",
+    ),
     ("f", "flip the board"),
     ("n", "new game"),
     ("?", "this help"),
@@ -559,15 +656,21 @@ const HELP_RULES: &[&str] = &[
 impl Screen for App {
     fn render(&mut self, frame: &mut Frame) {
         let area = frame.area();
-        let [main, status] = Layout::vertical([Constraint::Min(BOARD_H + 2), Constraint::Length(2)]).areas(area);
-        let [board_area, side] = Layout::horizontal([Constraint::Length(BOARD_W + 2), Constraint::Min(20)]).areas(main);
-        let block = Block::bordered().border_type(BorderType::Rounded).title(" 象棋 xiangqi ");
+        let [main, status] =
+            Layout::vertical([Constraint::Min(BOARD_H + 2), Constraint::Length(2)]).areas(area);
+        let [board_area, side] =
+            Layout::horizontal([Constraint::Length(BOARD_W + 2), Constraint::Min(20)]).areas(main);
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(" 象棋 xiangqi ");
         let inner = block.inner(board_area);
         frame.render_widget(block, board_area);
         self.board_origin = Some((inner.x, inner.y));
         frame.render_widget(Paragraph::new(self.board_lines()), inner);
         frame.render_widget(
-            Paragraph::new(self.side_lines()).block(Block::bordered().border_type(BorderType::Rounded)).wrap(Wrap { trim: false }),
+            Paragraph::new(self.side_lines())
+                .block(Block::bordered().border_type(BorderType::Rounded))
+                .wrap(Wrap { trim: false }),
             side,
         );
         let line = match &self.prompt {
@@ -581,7 +684,8 @@ impl Screen for App {
         } else {
             TColor::Reset
         };
-        let [msg, hint] = Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(status);
+        let [msg, hint] =
+            Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(status);
         widgets::status_line(frame, msg, &line, color);
         widgets::status_line(
             frame,
@@ -616,7 +720,9 @@ impl Screen for App {
                     KeyCode::Backspace => {
                         text.pop();
                     }
-                    KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => text.push(c),
+                    KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
+                        text.push(c)
+                    }
                     _ => {}
                 }
             }
@@ -698,12 +804,32 @@ mod tests {
     fn board_renders_with_chinese_pieces_and_status() {
         let mut app = two_players();
         let screen = render_to_string(&mut app, 110, 30);
-        for s in ["俥", "傌", "相", "仕", "帥", "炮", "兵", "車", "馬", "象", "士", "將", "砲", "卒", "楚", "Red to move"] {
+        for s in [
+            "俥",
+            "傌",
+            "相",
+            "仕",
+            "帥",
+            "炮",
+            "兵",
+            "車",
+            "馬",
+            "象",
+            "士",
+            "將",
+            "砲",
+            "卒",
+            "楚",
+            "Red to move",
+        ] {
             assert!(screen.contains(s), "{s} missing:\n{screen}");
         }
         let mut ascii = App::new(Position::default(), None, 1, true);
         let screen = render_to_string(&mut ascii, 110, 30);
-        assert!(screen.contains("R---N---B---A---K---A---B---N---R"), "{screen}");
+        assert!(
+            screen.contains("R---N---B---A---K---A---B---N---R"),
+            "{screen}"
+        );
     }
 
     #[test]
@@ -711,7 +837,13 @@ mod tests {
         let mut app = two_players();
         assert_eq!(app.cursor().to_string(), "e0");
         // Move the cursor to h2 (3 right, 2 up) and select the cannon, then to e2.
-        for code in [KeyCode::Right, KeyCode::Right, KeyCode::Right, KeyCode::Up, KeyCode::Up] {
+        for code in [
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Right,
+            KeyCode::Up,
+            KeyCode::Up,
+        ] {
             app.handle_event(&key(code));
         }
         assert_eq!(app.cursor().to_string(), "h2");
@@ -723,7 +855,10 @@ mod tests {
             app.handle_event(&key(KeyCode::Left));
         }
         app.handle_event(&key(KeyCode::Enter));
-        assert_eq!(app.game().last_move().map(|m| m.to_string()), Some("h2e2".into()));
+        assert_eq!(
+            app.game().last_move().map(|m| m.to_string()),
+            Some("h2e2".into())
+        );
         assert!(app.message().contains("炮二平五"), "{}", app.message());
         assert_eq!(app.game().position().turn(), Color::Black);
     }
@@ -736,7 +871,11 @@ mod tests {
         type_line(&mut app, "h0g2");
         assert_eq!(app.game().len(), 3);
         type_line(&mut app, "xyz");
-        assert!(app.message().contains("not valid move notation"), "{}", app.message());
+        assert!(
+            app.message().contains("not valid move notation"),
+            "{}",
+            app.message()
+        );
         type_line(&mut app, "C3.5");
         assert!(app.message().contains("illegal here"), "{}", app.message());
         assert_eq!(app.game().len(), 3);
@@ -803,7 +942,10 @@ mod tests {
         app.handle_event(&click(7, 7));
         assert_eq!(app.selected().map(|s| s.to_string()), Some("h2".into()));
         app.handle_event(&click(4, 7));
-        assert_eq!(app.game().last_move().map(|m| m.to_string()), Some("h2e2".into()));
+        assert_eq!(
+            app.game().last_move().map(|m| m.to_string()),
+            Some("h2e2".into())
+        );
     }
 
     #[test]
@@ -811,7 +953,11 @@ mod tests {
         let p = Position::from_fen("3k5/R8/9/9/1R7/9/9/9/9/4K4 w").unwrap();
         let mut app = App::new(p, None, 1, false);
         type_line(&mut app, "b5b9");
-        assert!(app.message().contains("red wins by checkmate"), "{}", app.message());
+        assert!(
+            app.message().contains("red wins by checkmate"),
+            "{}",
+            app.message()
+        );
         let screen = render_to_string(&mut app, 110, 30);
         assert!(screen.contains("Game over"), "{screen}");
         app.handle_event(&key(KeyCode::Char('?')));
