@@ -512,9 +512,9 @@ impl App {
         let mut s = String::from("   ");
         if row == 4 {
             let river = if self.ascii {
-                "|      Chu He          Han Jie      |"
+                "|     Chu He        Han Jie     |"
             } else {
-                "│    楚  河             漢  界    │"
+                "│    楚  河           漢  界    │"
             };
             return Line::from(vec![
                 Span::raw("   "),
