@@ -253,3 +253,50 @@ proptest! {
         prop_assert_eq!(back, round);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// "No API path from a View reaches another seat's hand": swapping two unplayed cards of
+    /// one suit between two other seats (which keeps every earlier play legal; 2♣ excepted,
+    /// as its holder leads) leaves the viewer's `View` exactly the same.
+    #[test]
+    fn views_do_not_depend_on_hidden_cards(seed in any::<u64>(), plays in 0usize..52, viewer in 0usize..4) {
+        let settings = Settings::default();
+        let mut round = Round::deal(settings, PassDirection::Hold, seed);
+        let mut rng = cards_core::seeded_rng(seed);
+        for _ in 0..plays {
+            use hearts::Bot;
+            let seat = round.to_move().unwrap();
+            let card = hearts::RandomBot::new(rng_next(&mut rng)).choose_play(&round.view(seat));
+            round.play(seat, card).unwrap();
+        }
+        let viewer = Seat::ALL[viewer];
+        let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != viewer).collect();
+        let mut swapped = None;
+        'find: for (i, &a) in others.iter().enumerate() {
+            for &b in &others[i + 1..] {
+                for suit in Suit::ALL {
+                    // 2♣ is public: its holder leads the first trick.
+                    let hidden = |s: Seat| round.hand(s).of_suit(suit).without(TWO_OF_CLUBS).first();
+                    if let (Some(x), Some(y)) = (hidden(a), hidden(b)) {
+                        swapped = Some((a, b, x, y));
+                        break 'find;
+                    }
+                }
+            }
+        }
+        let Some((a, b, x, y)) = swapped else { return Ok(()) };
+        let mut record = round.record();
+        record.deal[a] = record.deal[a].without(x).with(y);
+        record.deal[b] = record.deal[b].without(y).with(x);
+        let other = Round::replay(&record).unwrap();
+        prop_assert_ne!(other.hand(a), round.hand(a));
+        prop_assert_eq!(other.view(viewer), round.view(viewer));
+    }
+}
+
+fn rng_next(rng: &mut cards_core::GameRng) -> u64 {
+    use rand::RngCore;
+    rng.next_u64()
+}
