@@ -326,9 +326,14 @@ impl App {
 
     fn play(&mut self, mv: Move) -> bool {
         match self.game.play(mv) {
-            Ok(_) => {
+            Ok(played) => {
                 self.held = None;
-                self.say(format!("{mv}"), false);
+                let auto = if played > 1 {
+                    format!(" (+{} automatic)", played - 1)
+                } else {
+                    String::new()
+                };
+                self.say(format!("Played {mv}{auto}"), false);
                 self.after_change();
                 true
             }
