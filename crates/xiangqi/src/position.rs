@@ -1101,6 +1101,21 @@ mod tests {
     }
 
     #[test]
+    fn advisors_and_generals_stay_in_the_palace() {
+        let p = pos("4k4/9/9/9/9/9/9/9/4A4/3K5 w");
+        assert_eq!(moves_from(&p, "e1"), ["d2", "f0", "f2"]);
+        assert_eq!(moves_from(&p, "d0"), ["d1", "e0"]);
+        let corner = pos("4k4/9/9/9/9/9/9/5A3/9/3K5 w");
+        assert_eq!(moves_from(&corner, "f2"), ["e1"]);
+    }
+
+    #[test]
+    fn chariot_slides_until_blocked() {
+        let p = pos("3k5/9/9/9/p8/9/9/9/9/R3K4 w");
+        assert_eq!(moves_from(&p, "a0"), ["a1", "a2", "a3", "a4", "a5", "b0", "c0", "d0"]);
+    }
+
+    #[test]
     fn soldiers_before_and_after_the_river() {
         let p = pos("4k4/9/9/9/2P6/4P4/9/9/9/3K5 w");
         assert_eq!(moves_from(&p, "e4"), ["e5"]);
