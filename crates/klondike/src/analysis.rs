@@ -94,16 +94,7 @@ impl Klondike {
         }
         let foundation = self.foundation_total();
         let face_down = self.face_down_total();
-        let key = |position: &Klondike| {
-            // Score never changes what can be played; with unlimited passes neither does the
-            // pass number.
-            let mut setup = position.setup();
-            setup.score = 0;
-            if position.rules().effective_pass_limit().get().is_none() {
-                setup.pass = 1;
-            }
-            Klondike::from_setup(&setup).unwrap_or(*position)
-        };
+        let key = Klondike::search_key;
         let mut seen = HashSet::new();
         let mut queue = VecDeque::new();
         seen.insert(key(self));

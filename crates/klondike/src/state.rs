@@ -493,6 +493,18 @@ impl Klondike {
         }
     }
 
+    /// This position with what never changes the moves available cleared: the score, and the
+    /// pass number when passes are unlimited. Positions equal under this key have the same
+    /// futures (for searches such as [`is_lost`](Klondike::is_lost)).
+    pub fn search_key(&self) -> Klondike {
+        let mut key = *self;
+        key.score = 0;
+        if self.rules.effective_pass_limit().get().is_none() {
+            key.pass = 1;
+        }
+        key
+    }
+
     /// Whether `mv` is legal here, and if not, why.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         match mv {

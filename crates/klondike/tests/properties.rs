@@ -166,6 +166,22 @@ proptest! {
             prop_assert_eq!(position.score(), recompute_score(rules, &positions, &played));
         }
         check_conservation(&position);
+        // A position declared lost really is: no random continuation makes progress.
+        if position.is_lost() {
+            let (up, down) = (position.foundation_total(), position.face_down_total());
+            let mut rng = cards_core::seeded_rng(seed);
+            for _ in 0..20 {
+                let mut walk = position;
+                for _ in 0..200 {
+                    walk.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    walk.play_unchecked(moves[cards_core::below(&mut rng, moves.len() as u32) as usize]);
+                    prop_assert!(walk.foundation_total() <= up && walk.face_down_total() >= down, "{position}");
+                }
+            }
+        }
     }
 
     #[test]
