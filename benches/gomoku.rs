@@ -9,7 +9,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gomoku::{Color, Point, Position, Rule};
+use gomoku::{Board, Color, Point, Position, Rule, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -79,21 +79,63 @@ fn make_undo(c: &mut Criterion) {
     group.finish();
 }
 
+/// A foul-rich 15x15 renju position: random stones (about 40% black, 15% white), skipping any
+/// that would make a winning row (Black overlines are kept: they are not wins under renju).
+fn foul_rich(seed: u64) -> Position {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut board = Board::new(15, 15).unwrap();
+    for y in 0..15 {
+        for x in 0..15 {
+            let r: u8 = rng.random_range(0..100);
+            let color = match r {
+                0..40 => Color::Black,
+                40..55 => Color::White,
+                _ => continue,
+            };
+            let p = Point::new(x, y);
+            board.place_unchecked(p, color);
+            let wins = (0..4).any(|d| {
+                let (b, a) = board.run(p, color, d);
+                if color == Color::Black {
+                    a + b + 1 == 5
+                } else {
+                    a + b + 1 >= 5
+                }
+            });
+            if wins {
+                board.remove_unchecked(p, color);
+            }
+        }
+    }
+    let mut setup = Setup::empty(15, 15, Rule::Renju);
+    setup.black = board.points(Color::Black).iter().collect();
+    setup.white = board.points(Color::White).iter().collect();
+    Position::from_setup(&setup).unwrap()
+}
+
 fn forbidden_map(c: &mut Criterion) {
     let mut group = c.benchmark_group("gomoku");
-    for stones in [100, 140] {
-        let pos = dense(Rule::Renju, stones, 3);
+    let positions = [
+        ("random play", dense(Rule::Renju, 100, 3)),
+        ("random play", dense(Rule::Renju, 140, 3)),
+        ("random stones", foul_rich(11)),
+    ];
+    for (kind, pos) in positions {
         let expected = pos.forbidden_points();
-        group.bench_function(
-            format!("forbidden map, renju 15x15, {stones} stones"),
-            |b| {
-                b.iter(|| {
-                    let map = black_box(&pos).forbidden_points();
-                    assert_eq!(map, expected);
-                    map
-                });
-            },
+        let name = format!(
+            "forbidden map, renju 15x15, {kind}, {} stones, {} empty, {} forbidden",
+            pos.board().stones(),
+            225 - pos.board().stones(),
+            expected.len()
         );
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let map = black_box(&pos).forbidden_points();
+                assert_eq!(map, expected);
+                map
+            });
+        });
     }
     group.finish();
 }
