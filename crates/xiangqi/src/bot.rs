@@ -26,7 +26,8 @@ pub fn piece_value(piece: Piece, on_enemy_side: bool) -> i32 {
 }
 
 fn gain(pos: &Position, m: Move) -> i32 {
-    pos.capture_of(m).map_or(0, |p| piece_value(p, !m.to.on_side_of(p.color)))
+    pos.capture_of(m)
+        .map_or(0, |p| piece_value(p, !m.to.on_side_of(p.color)))
 }
 
 /// The baseline bot, deterministic for a given seed.
@@ -38,7 +39,9 @@ pub struct Bot {
 impl Bot {
     /// A bot whose choices are fixed by `seed`.
     pub fn new(seed: u64) -> Bot {
-        Bot { rng: ChaCha8Rng::seed_from_u64(seed) }
+        Bot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// Picks a legal move, or `None` if there is none (the game is over).
@@ -54,7 +57,9 @@ impl Bot {
                 1_000_000
             } else {
                 let threat = replies.iter().map(|&r| gain(&after, r)).max().unwrap_or(0);
-                10 * (gain(pos, m) - threat) + if after.is_check() { 5 } else { 0 } + self.rng.random_range(0..10)
+                10 * (gain(pos, m) - threat)
+                    + if after.is_check() { 5 } else { 0 }
+                    + self.rng.random_range(0..10)
             };
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, m));

@@ -289,7 +289,7 @@ impl Game {
             return Some(o);
         }
         if let Some(limit) = self.rules.move_limit
-            && self.plies_without_capture() >= 2 * limit
+            && self.plies_without_capture() >= limit.saturating_mul(2)
         {
             return Some(Outcome::Draw(DrawReason::MoveLimit));
         }
@@ -310,7 +310,7 @@ impl Game {
                 n += 1;
             }
         }
-        n + self.start.halfmoves()
+        n.saturating_add(self.start.halfmoves())
     }
 
     /// The repetition verdict for the current position, if it has occurred often enough.

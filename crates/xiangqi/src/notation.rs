@@ -333,12 +333,16 @@ impl Description {
             Script::Simplified => piece.chinese_simplified(),
             Script::Traditional => piece.chinese_traditional(),
         };
+        // Out-of-range numbers (only from hand-built descriptions) print as '?'.
         let num = |n: u8| -> char {
             match color {
-                Color::Red => {
-                    ['一', '二', '三', '四', '五', '六', '七', '八', '九'][(n - 1) as usize]
-                }
-                Color::Black => char::from(b'0' + n),
+                Color::Red => ['一', '二', '三', '四', '五', '六', '七', '八', '九']
+                    .get(usize::from(n).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or('?'),
+                Color::Black => char::from_digit(u32::from(n), 10)
+                    .filter(|_| n > 0)
+                    .unwrap_or('?'),
             }
         };
         let rear = match script {
@@ -363,7 +367,7 @@ impl Description {
             Origin::Rear(q) => qualified(&mut s, rear, q),
             Origin::Nth(i, q) => qualified(
                 &mut s,
-                ['一', '二', '三', '四', '五'][(i.clamp(1, 5) - 1) as usize],
+                ['一', '二', '三', '四', '五'][usize::from(i.clamp(1, 5) - 1)],
                 q,
             ),
         }
@@ -623,6 +627,23 @@ mod tests {
         ));
         assert!(matches!(
             p.parse_move("e3e5"),
+            Err(MoveTextError::Illegal(_))
+        ));
+    }
+
+    #[test]
+    fn hand_built_out_of_range_descriptions_do_not_panic() {
+        let d = Description {
+            role: Role::Chariot,
+            origin: Origin::File(0),
+            op: Op::Advance,
+            target: 200,
+        };
+        assert_eq!(d.chinese(Color::Red, Script::Simplified), "车?进?");
+        assert_eq!(d.chinese(Color::Black, Script::Traditional), "車?進?");
+        assert_eq!(d.wxf(), "R0+200");
+        assert!(matches!(
+            d.resolve(&Position::default()),
             Err(MoveTextError::Illegal(_))
         ));
     }

@@ -780,7 +780,7 @@ impl Position {
         let captured = self.board[to];
         self.hash ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to) ^ zobrist::SIDE;
         if captured == 0 {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         } else {
             self.hash ^= zobrist::piece(captured, to);
             self.occupied[us ^ 1] &= !bit(to);
@@ -793,7 +793,7 @@ impl Position {
             self.generals[us] = to as u8;
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
     }
@@ -1112,7 +1112,10 @@ mod tests {
     #[test]
     fn chariot_slides_until_blocked() {
         let p = pos("3k5/9/9/9/p8/9/9/9/9/R3K4 w");
-        assert_eq!(moves_from(&p, "a0"), ["a1", "a2", "a3", "a4", "a5", "b0", "c0", "d0"]);
+        assert_eq!(
+            moves_from(&p, "a0"),
+            ["a1", "a2", "a3", "a4", "a5", "b0", "c0", "d0"]
+        );
     }
 
     #[test]
@@ -1274,6 +1277,14 @@ mod tests {
         assert!(
             Position::from_fen_with("4k4/9/9/9/9/9/9/9/9/4K4 w", Validation::Permissive).is_err()
         );
+    }
+
+    #[test]
+    fn huge_counters_saturate_instead_of_panicking() {
+        let mut p =
+            Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 b - - 4294967295 4294967295").unwrap();
+        p.play("d9d8".parse().unwrap()).unwrap();
+        assert_eq!((p.halfmoves(), p.fullmoves()), (u32::MAX, u32::MAX));
     }
 
     #[test]

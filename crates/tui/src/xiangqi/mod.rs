@@ -662,7 +662,11 @@ impl Screen for App {
             Layout::horizontal([Constraint::Length(BOARD_W + 2), Constraint::Min(20)]).areas(main);
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
-            .title(" 象棋 xiangqi ");
+            .title(if self.ascii {
+                " xiangqi "
+            } else {
+                " 象棋 xiangqi "
+            });
         let inner = block.inner(board_area);
         frame.render_widget(block, board_area);
         self.board_origin = Some((inner.x, inner.y));
