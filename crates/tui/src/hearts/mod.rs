@@ -513,6 +513,23 @@ impl App {
         lines.push(
             Line::styled(broken, Style::default().fg(Color::DarkGray)).alignment(Alignment::Center),
         );
+        if let Some(last) = self.game.round().completed_tricks().last() {
+            let mut spans = vec![Span::styled(
+                "last trick: ",
+                Style::default().fg(Color::DarkGray),
+            )];
+            for (seat, card) in last.plays() {
+                spans.push(Span::raw(format!("{} ", seat_letter(seat))));
+                spans.push(card_span(card, self.style));
+                spans.push(Span::raw("  "));
+            }
+            let winner = last.winner().map_or('?', seat_letter);
+            spans.push(Span::styled(
+                format!("→ {winner}"),
+                Style::default().fg(Color::DarkGray),
+            ));
+            lines.push(Line::from(spans).alignment(Alignment::Center));
+        }
         frame.render_widget(Paragraph::new(lines), area);
     }
 
@@ -676,27 +693,27 @@ impl Screen for App {
             Constraint::Length(1),
         ])
         .areas(inner);
-        let backs = |seat: Seat| -> Line<'static> {
-            let n = round.hand(seat).len().min(13);
-            let mut spans = vec![Span::raw(format!("{}  ", seat_letter(seat)))];
-            for _ in 0..n.min(6) {
+        let backs = |seat: Seat, most: usize| -> Line<'static> {
+            let n = round.hand(seat).len();
+            let mut spans = Vec::new();
+            for _ in 0..n.min(most) {
                 spans.push(card_back_span(self.style));
             }
-            if n > 6 {
-                spans.push(Span::raw(format!(" +{}", n - 6)));
+            if n > most {
+                spans.push(Span::raw(format!(" +{}", n - most)));
             }
             Line::from(spans)
         };
         frame.render_widget(
             Paragraph::new(vec![
                 Line::raw(self.seat_label(::hearts::NORTH)).alignment(Alignment::Center),
-                backs(::hearts::NORTH).alignment(Alignment::Center),
+                backs(::hearts::NORTH, 8).alignment(Alignment::Center),
             ]),
             north,
         );
         let [_, middle, _] = Layout::vertical([
             Constraint::Fill(1),
-            Constraint::Length(9),
+            Constraint::Length(10),
             Constraint::Fill(1),
         ])
         .areas(middle);
@@ -716,7 +733,7 @@ impl Screen for App {
                 Line::raw(format!("{} cards", round.hand(seat).len())),
                 Line::raw(format!("{} pts this hand", round.points_taken(seat))),
                 Line::raw(format!("total {}", self.game.totals()[seat])),
-                backs(seat),
+                backs(seat, 4),
             ];
             frame.render_widget(
                 Paragraph::new(lines).block(Block::bordered().border_type(BorderType::Plain)),
