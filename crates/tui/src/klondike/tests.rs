@@ -366,3 +366,22 @@ fn small_terminals_compress_face_down_cards() {
     let full = render_to_string(&mut app, 60, 40);
     assert!(!full.contains("##6"), "{full}");
 }
+
+#[test]
+fn tiny_terminals_do_not_panic() {
+    for ascii in [false, true] {
+        let mut app = app(4, ascii);
+        press(&mut app, "s?");
+        for (w, h) in [(1, 1), (10, 3), (30, 8), (45, 12), (200, 60)] {
+            render_to_string(&mut app, w, h);
+        }
+        press(&mut app, "x1");
+        for (w, h) in [(1, 1), (10, 3), (30, 8)] {
+            render_to_string(&mut app, w, h);
+            // Clicks anywhere on a tiny screen are harmless.
+            for x in 0..w {
+                click(&mut app, (x, h - 1));
+            }
+        }
+    }
+}
