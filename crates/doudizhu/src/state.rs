@@ -45,6 +45,9 @@ pub enum DealError {
     /// Two parts of the deal share a card.
     #[error("{0} is dealt twice")]
     Duplicate(Card),
+    /// The first bidder is not seat 0, 1 or 2.
+    #[error("seat {0} does not exist: seats are 0, 1 and 2")]
+    NoSuchSeat(Seat),
 }
 
 impl Deal {
@@ -238,7 +241,7 @@ impl State {
     pub fn new(settings: Settings, deal: &Deal, first_bidder: Seat) -> Result<State, DealError> {
         deal.validate()?;
         if first_bidder.index() >= PLAYERS {
-            return Err(DealError::HandSize(first_bidder, 0));
+            return Err(DealError::NoSuchSeat(first_bidder));
         }
         let hands = *deal.hands.as_array();
         Ok(State {

@@ -64,6 +64,7 @@ pub struct App {
     input: String,
     message: Option<(String, Color)>,
     help: bool,
+    quit_armed: bool,
     wait: u32,
     totals: BySeat<i64, 3>,
     scored: bool,
@@ -113,6 +114,7 @@ impl App {
             input: String::new(),
             message: None,
             help: false,
+            quit_armed: false,
             wait: 0,
             totals: BySeat::default(),
             scored: false,
@@ -373,6 +375,9 @@ impl App {
     }
 
     fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        if key.code != KeyCode::Esc {
+            self.quit_armed = false;
+        }
         if self.help {
             self.help = false;
             return Action::Continue;
@@ -380,9 +385,8 @@ impl App {
         let phase = self.game.state().phase();
         let hand_len = self.game.state().hand(HUMAN).len();
         match key.code {
-            KeyCode::Char('q' | 'Q') if self.input.is_empty() => {
-                return Action::Quit;
-            }
+            // While playing, `q` types a queen: leave with Esc twice instead.
+            KeyCode::Char('q' | 'Q') if phase != Phase::Playing => return Action::Quit,
             KeyCode::Char('?') | KeyCode::F(1) => self.help = true,
             KeyCode::Char('n') if phase == Phase::Finished => self.new_deal(),
             KeyCode::Char(c @ '1'..='3') if phase == Phase::Bidding => {
@@ -399,6 +403,14 @@ impl App {
             KeyCode::Char(' ') | KeyCode::Up | KeyCode::Down => self.toggle(self.cursor),
             KeyCode::Enter => self.submit(),
             KeyCode::Esc => {
+                if self.input.is_empty() && self.selected.is_empty() {
+                    if self.quit_armed {
+                        return Action::Quit;
+                    }
+                    self.quit_armed = true;
+                    self.say("Press Esc again to leave the game.", Color::Yellow);
+                    return Action::Continue;
+                }
                 self.input.clear();
                 self.selected = CardSet::EMPTY;
             }
@@ -730,7 +742,7 @@ impl Screen for App {
                 BidMode::Rob => "c call  r rob  p pass  ? help  q quit",
             },
             Phase::Playing => {
-                "type 3-9 T J Q K A 2 B R, or ←/→ + space to select; Enter play  p pass  h hint  Esc clear  ? help  q quit"
+                "type 3-9 T J Q K A 2 B R or ←/→ space to select; Enter play  p pass  h hint  Esc clear  Esc Esc quit  ? help"
             }
             Phase::Finished => "n next deal  q quit",
             Phase::AllPassed => "redealing…",
@@ -759,7 +771,7 @@ impl Screen for App {
                         "clear the input and selection / delete a rank",
                     ),
                     ("n", "next deal (after the settlement)"),
-                    ("q", "quit"),
+                    ("q / Esc Esc", "quit (while playing, q types a queen)"),
                 ],
                 &[
                     "Ranks: 3 < 4 < … < K < A < 2 < B (black joker) < R (red joker).",
@@ -901,5 +913,19 @@ mod tests {
         app.handle_event(&key(KeyCode::Char('n')));
         assert_eq!(app.game().state().phase(), Phase::Bidding);
         assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+    }
+
+    #[test]
+    fn q_types_a_queen_while_playing_and_esc_twice_quits() {
+        let mut app = app(3);
+        settle(&mut app);
+        app.handle_event(&key(KeyCode::Char('3')));
+        assert_eq!(app.game().state().phase(), Phase::Playing);
+        assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Continue);
+        assert_eq!(app.input, "Q");
+        assert_eq!(app.handle_event(&key(KeyCode::Esc)), Action::Continue);
+        assert!(app.input.is_empty());
+        assert_eq!(app.handle_event(&key(KeyCode::Esc)), Action::Continue);
+        assert_eq!(app.handle_event(&key(KeyCode::Esc)), Action::Quit);
     }
 }
