@@ -207,7 +207,6 @@ impl App {
     fn play(&mut self, p: Point) {
         match self.game.play(p) {
             Ok(outcome) => {
-                self.cursor = p;
                 self.message = outcome.map(|o| (describe(&o), Color::Green));
                 self.wait = 0;
                 self.refresh();
@@ -257,8 +256,10 @@ impl App {
     fn submit_input(&mut self, text: &str) {
         match text.parse::<Point>() {
             Ok(p) if self.game.position().board().contains(p) => {
-                self.cursor = p;
                 self.place(p);
+                if self.game.last_move() == Some(p) {
+                    self.cursor = p;
+                }
             }
             Ok(p) => self.message = Some((format!("{p} is off the board"), Color::Red)),
             Err(e) => self.message = Some((e.to_string(), Color::Red)),
@@ -411,7 +412,7 @@ impl App {
         for (i, chunk) in moves[start..].chunks(2).enumerate() {
             let n = start / 2 + i + 1;
             let text = chunk.iter().fold(String::new(), |mut acc, p| {
-                let _ = write!(acc, "{p:<4}");
+                let _ = write!(acc, "{:<4}", p.to_string());
                 acc
             });
             lines.push(Line::styled(
@@ -462,7 +463,7 @@ impl Screen for App {
         ])
         .areas(inner);
         let [board, panel] =
-            Layout::horizontal([Constraint::Length(board_w + 1), Constraint::Min(20)]).areas(main);
+            Layout::horizontal([Constraint::Length(board_w + 1), Constraint::Max(44)]).areas(main);
         self.render_board(frame, board);
         self.render_panel(frame, panel);
         if let Some(text) = &self.input {
