@@ -662,3 +662,17 @@ fn serde_uses_the_text_forms() {
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
     assert!(serde_json::from_str::<Draw>("0").is_err());
 }
+
+#[test]
+fn seeded_deals_are_pinned() {
+    // Source: recorded from this crate when it was written (`klondike show --seed 1`); seeds
+    // must keep dealing the same cards so recorded games, solver runs and bug reports replay.
+    assert_eq!(
+        Deal::from_seed(1).to_string(),
+        "3H 4S 3C JS KD TH 9H 8S QC 2C KH 8C 8H 9S 5H 5C 3S 6S JD 6H QD 4D JH 9D 2D 7H TC KS AS 9C \
+         7S AD KC TD QS AC JC 2S QH 4H 6C 7D 8D 7C AH 5D 4C 5S 2H 6D TS 3D"
+    );
+    let game = Klondike::from_seed(1, Rules::default());
+    assert_eq!(game.pile(6).last(), Some(&card("KS")));
+    assert_eq!(game.stock()[0], card("AS"));
+}
