@@ -49,8 +49,8 @@ pub struct GameEntry {
     pub example: &'static str,
     /// One line about the game.
     pub summary: &'static str,
-    /// Builds the game's screen, or `None` while the game is still being built.
-    pub start: Option<StartFn>,
+    /// Builds the game's screen.
+    pub start: StartFn,
 }
 
 /// Every game, in menu order.
@@ -59,31 +59,31 @@ pub const GAMES: &[GameEntry] = &[
         name: "Klondike",
         example: "klondike",
         summary: "Windows-style solitaire: draw 1 or 3, Standard or Vegas scoring, undo",
-        start: Some(crate::klondike::start),
+        start: crate::klondike::start,
     },
     GameEntry {
         name: "Dou Dizhu",
         example: "doudizhu",
         summary: "Fight the landlord: you and two bots, bidding, bombs and rockets",
-        start: Some(crate::doudizhu::start),
+        start: crate::doudizhu::start,
     },
     GameEntry {
         name: "Xiangqi",
         example: "xiangqi",
         summary: "Chinese chess for two players or against a bot",
-        start: Some(crate::xiangqi::start),
+        start: crate::xiangqi::start,
     },
     GameEntry {
         name: "Gomoku",
         example: "gomoku",
         summary: "Five in a row: freestyle, standard, renju and caro rules",
-        start: Some(crate::gomoku::start),
+        start: crate::gomoku::start,
     },
     GameEntry {
         name: "Hearts",
         example: "hearts",
         summary: "Microsoft-style Hearts against three computer players",
-        start: Some(crate::hearts::start),
+        start: crate::hearts::start,
     },
 ];
 
@@ -92,7 +92,6 @@ pub const GAMES: &[GameEntry] = &[
 pub struct Launcher {
     selected: usize,
     chosen: Option<usize>,
-    message: Option<String>,
     /// Screen rows of the menu entries at the last render, for mouse clicks.
     rows: Vec<Rect>,
 }
@@ -115,24 +114,14 @@ impl Launcher {
 
     fn choose(&mut self, index: usize) -> Action {
         self.selected = index;
-        let game = &GAMES[index];
-        if game.start.is_some() {
-            self.chosen = Some(index);
-            self.message = None;
-            Action::Quit
-        } else {
-            self.message = Some(format!(
-                "{} is coming soon: it is not playable yet.",
-                game.name
-            ));
-            Action::Continue
-        }
+        self.chosen = Some(index);
+        Action::Quit
     }
 }
 
 impl Screen for Launcher {
     fn render(&mut self, frame: &mut Frame) {
-        let area = widgets::centered_rect(frame.area(), 78, GAMES.len() as u16 * 2 + 9);
+        let area = widgets::centered_rect(frame.area(), 78, GAMES.len() as u16 * 2 + 6);
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .title(Span::styled(
@@ -141,10 +130,9 @@ impl Screen for Launcher {
             ));
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        let [title, menu, message, footer] = Layout::vertical([
+        let [title, menu, footer] = Layout::vertical([
             Constraint::Length(2),
-            Constraint::Length(GAMES.len() as u16 * 2),
-            Constraint::Length(2),
+            Constraint::Length(GAMES.len() as u16 * 2 + 1),
             Constraint::Length(1),
         ])
         .areas(inner);
@@ -158,16 +146,15 @@ impl Screen for Launcher {
             if i == self.selected {
                 name_style = name_style.fg(Color::Yellow);
             }
-            let status = if game.start.is_some() {
-                Span::raw("")
-            } else {
-                Span::styled("  (coming soon)", Style::default().fg(Color::DarkGray))
-            };
+            let example = Span::styled(
+                format!("  (--example {})", game.example),
+                Style::default().fg(Color::DarkGray),
+            );
             let lines = vec![
                 Line::from(vec![
                     Span::raw(format!("{marker}{}. ", i + 1)),
                     Span::styled(game.name, name_style),
-                    status,
+                    example,
                 ]),
                 Line::styled(
                     format!("     {}", game.summary),
@@ -176,15 +163,9 @@ impl Screen for Launcher {
             ];
             frame.render_widget(Paragraph::new(lines), *row);
         }
-        if let Some(text) = &self.message {
-            frame.render_widget(
-                Paragraph::new(Line::styled(text.clone(), Style::default().fg(Color::Red))),
-                message,
-            );
-        }
         frame.render_widget(
             Paragraph::new(Line::styled(
-                "↑/↓ or 1-5 choose · Enter or click start · q quit · in a game, q returns here",
+                "↑/↓ or 1-5 choose · Enter/click start · q quit (in a game, q comes back)",
                 Style::default().fg(Color::DarkGray),
             )),
             footer,
@@ -254,13 +235,6 @@ pub fn main() -> ExitCode {
         ascii: cli.ascii,
         seed: cli.seed,
     };
-    if let Some(name) = &cli.game
-        && let Some(game) = GAMES.iter().find(|g| g.example == name)
-        && game.start.is_none()
-    {
-        eprintln!("{} is coming soon: it is not playable yet.", game.name);
-        return ExitCode::FAILURE;
-    }
     match run_menu(&options, cli.game.as_deref()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -282,10 +256,10 @@ fn run_menu(options: &LaunchOptions, direct: Option<&str>) -> std::io::Result<()
                 app::run_on(&mut terminal, &mut menu)?;
                 menu.chosen()
             };
-            let Some(start) = index.and_then(|i| GAMES[i].start) else {
+            let Some(index) = index else {
                 return Ok(());
             };
-            let mut game = start(options);
+            let mut game = (GAMES[index].start)(options);
             app::run_on(&mut terminal, game.as_mut())?;
         }
     })();
@@ -312,7 +286,7 @@ mod tests {
     }
 
     #[test]
-    fn arrows_wrap_and_unfinished_games_say_so() {
+    fn arrows_wrap_and_digits_choose() {
         let mut menu = Launcher::new();
         assert_eq!(menu.handle_event(&key(KeyCode::Up)), Action::Continue);
         assert_eq!(menu.selected(), GAMES.len() - 1);
@@ -322,14 +296,12 @@ mod tests {
             let digit = char::from_digit(i as u32 + 1, 10).unwrap();
             let mut menu = Launcher::new();
             let action = menu.handle_event(&key(KeyCode::Char(digit)));
-            if game.start.is_some() {
-                assert_eq!((action, menu.chosen()), (Action::Quit, Some(i)));
-            } else {
-                assert_eq!((action, menu.chosen()), (Action::Continue, None));
-                assert!(
-                    render_to_string(&mut menu, 90, 24).contains("coming soon: it is not playable")
-                );
-            }
+            assert_eq!(
+                (action, menu.chosen()),
+                (Action::Quit, Some(i)),
+                "{}",
+                game.name
+            );
         }
         assert_eq!(
             Launcher::new().handle_event(&key(KeyCode::Char('q'))),
