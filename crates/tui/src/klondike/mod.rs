@@ -735,6 +735,29 @@ impl App {
         }
     }
 
+    /// How many waste cards to fan: those of the last stock turn not yet played (at least
+    /// the top card, at most 3).
+    fn fan_len(&self) -> usize {
+        if self.position().waste().is_empty() {
+            return 0;
+        }
+        let positions = self.game.positions();
+        let mut removed = 0;
+        for (i, entry) in self.game.history().iter().enumerate().rev() {
+            match entry.mv {
+                Move::WasteToPile(_) | Move::WasteToFoundation => removed += 1,
+                Move::Stock => {
+                    let before = &positions[i];
+                    let turned = before.stock().len().min(before.rules().draw.get() as usize);
+                    return turned.saturating_sub(removed).clamp(1, 3);
+                }
+                Move::Recycle => break,
+                _ => {}
+            }
+        }
+        1
+    }
+
     fn elapsed(&self) -> Duration {
         self.finished.unwrap_or_else(|| self.started.elapsed())
     }
@@ -909,11 +932,9 @@ impl Screen for App {
             marker(buf, x_of(0), top);
         }
 
-        // Waste: the top cards fanned (as many as the last draw, at most 3).
+        // Waste: the cards of the last turn still on it, fanned (at most 3), as Windows does.
         let waste = position.waste();
-        let fan = waste
-            .len()
-            .min(position.rules().draw.get().clamp(1, 3) as usize);
+        let fan = self.fan_len().min(waste.len());
         if waste.is_empty() {
             put(buf, area, x_of(1), top, &cards::empty_slot_span(style));
         }

@@ -385,3 +385,43 @@ fn tiny_terminals_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn draw_three_fans_the_cards_of_the_last_turn() {
+    let rules = Rules {
+        draw: Draw::THREE,
+        ..Rules::default()
+    };
+    let mut app = App::new(&Options {
+        ascii: true,
+        seed: 12,
+        rules,
+        game: no_auto(),
+        ..Options::default()
+    });
+    press(&mut app, "s");
+    assert_eq!(app.fan_len(), 3);
+    let waste = app.game().position().waste().to_vec();
+    let screen = render_to_string(&mut app, W, H);
+    let row = screen.lines().nth(2).unwrap();
+    let fan = format!("{} {} {}", waste[0], waste[1], waste[2]);
+    assert!(row.contains(&fan), "{row:?} should show {fan:?}");
+    // Playing the top card leaves two of that turn fanned; a new turn fans three again.
+    let mut moves = MoveList::new();
+    let found = (0..500).find_map(|seed| {
+        let mut game = Game::new(Deal::from_seed(seed), rules, no_auto());
+        game.play(Move::Stock).unwrap();
+        game.position().legal_moves(&mut moves);
+        let mv = *moves
+            .iter()
+            .find(|m| matches!(m, Move::WasteToPile(_) | Move::WasteToFoundation))?;
+        game.play(mv).unwrap();
+        Some(game)
+    });
+    let mut app = App::with_game(found.expect("some seed plays from the waste"), None, true);
+    assert_eq!(app.fan_len(), 2, "the top card of the turn was played");
+    press(&mut app, "s");
+    assert_eq!(app.fan_len(), 3);
+    press(&mut app, "sssssssss");
+    assert!((1..=3).contains(&app.fan_len()));
+}
