@@ -110,6 +110,7 @@ pub struct App {
     overlay: Overlay,
     wait: u32,
     hand_area: Option<Rect>,
+    confirm_new: bool,
 }
 
 /// Builds the screen for the launcher.
@@ -141,19 +142,70 @@ const KEYS: &[(&str, &str)] = &[
     ("Enter", "with three cards picked: pass them"),
     ("s", "score table"),
     ("+ / -", "computer players faster / slower"),
-    ("n", "new game (next seed)"),
+    ("n n", "new game (next seed)"),
     ("? / F1", "this help"),
     ("q / Esc", "quit (Esc closes a window first)"),
 ];
 
-const RULES: &[&str] = &[
-    "Pass three cards (hand 1 left, 2 right, 3 across, 4 none, then again).",
-    "The holder of 2♣ leads it. Follow suit when you can; the highest card of the led suit wins.",
-    "No hearts or Q♠ on the first trick unless you hold nothing else.",
-    "Hearts may not be led until one has been played, unless you hold only hearts.",
-    "Each heart scores 1, Q♠ 13. Take all 26 and you shoot the moon: everyone else gets 26.",
-    "The game ends when someone reaches 100; the lowest total wins (ties share the win).",
-];
+/// The rules in force, one line each, for the help window.
+fn rule_lines(settings: &Settings) -> Vec<String> {
+    use ::hearts::{MoonScoring, PassSchedule, TieRule};
+    let mut lines = vec![match settings.pass_schedule {
+        PassSchedule::Cycle => {
+            "Pass three cards: hand 1 left, 2 right, 3 across, 4 none, then again.".to_owned()
+        }
+        PassSchedule::Fixed(direction) => format!("Pass three cards {direction} every hand."),
+        PassSchedule::NoPassing => "No passing.".to_owned(),
+    }];
+    lines.push(if settings.any_club_leads {
+        "The holder of 2♣ leads any club to the first trick.".to_owned()
+    } else {
+        "The holder of 2♣ leads it to the first trick.".to_owned()
+    });
+    lines.push("Follow suit when you can; the highest card of the led suit wins the trick.".into());
+    if !settings.points_on_first_trick {
+        lines.push("No hearts or Q♠ on the first trick unless you hold nothing else.".into());
+    }
+    if settings.must_break_hearts {
+        let queen = if settings.queen_breaks_hearts {
+            " (Q♠ breaks them too)"
+        } else {
+            ""
+        };
+        let only_queen = if settings.lead_hearts_with_only_queen {
+            " or hearts and Q♠"
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "Hearts may not be led until one has been played{queen}, unless you hold only hearts{only_queen}."
+        ));
+    }
+    lines.push(match settings.moon {
+        MoonScoring::OthersAdd26 => {
+            "Each heart scores 1, Q♠ 13. Take all 26 to shoot the moon: everyone else gets 26."
+                .into()
+        }
+        MoonScoring::ShooterMinus26 => {
+            "Each heart scores 1, Q♠ 13. Take all 26 to shoot the moon: you score −26.".into()
+        }
+    });
+    if settings.jack_of_diamonds {
+        lines.push("Taking J♦ scores −10.".into());
+    }
+    if settings.no_tricks_bonus {
+        lines.push("Taking no trick scores −5.".into());
+    }
+    lines.push(format!(
+        "The game ends when someone reaches {}; the lowest total wins{}.",
+        settings.target,
+        match settings.tie {
+            TieRule::Share => " (a tie shares the win)",
+            TieRule::PlayOn => " (a tie plays on)",
+        }
+    ));
+    lines
+}
 
 impl App {
     /// A new game from `seed`, with rule-of-thumb bots at normal speed.
@@ -172,6 +224,7 @@ impl App {
             overlay: Overlay::None,
             wait: 0,
             hand_area: None,
+            confirm_new: false,
         };
         app.start_hand();
         app
@@ -243,6 +296,7 @@ impl App {
     }
 
     fn new_game(&mut self) {
+        self.confirm_new = false;
         self.seed = self.seed.wrapping_add(1);
         self.game = Game::new(*self.game.settings(), self.seed);
         self.bots = make_bots(self.bot_kind, self.seed);
@@ -376,6 +430,9 @@ impl App {
             return Action::Continue;
         }
         let len = self.hand().len();
+        if key.code != KeyCode::Char('n') {
+            self.confirm_new = false;
+        }
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => return Action::Quit,
             KeyCode::Left | KeyCode::Char('h') => self.cursor = self.cursor.saturating_sub(1),
@@ -396,7 +453,12 @@ impl App {
                 self.speed = self.speed.slower();
                 self.info(format!("computer speed: {}", self.speed.name()));
             }
-            KeyCode::Char('n') => self.new_game(),
+            KeyCode::Char('n') if self.confirm_new => self.new_game(),
+            KeyCode::Char('n') => {
+                self.confirm_new = true;
+                self.info("press n again to abandon this game and start a new one".into());
+                return Action::Continue;
+            }
             _ => {}
         }
         Action::Continue
@@ -618,7 +680,11 @@ impl App {
     fn render_overlay(&self, frame: &mut Frame) {
         match self.overlay {
             Overlay::None => {}
-            Overlay::Help => widgets::help(frame, "Hearts: help", KEYS, RULES),
+            Overlay::Help => {
+                let rules = rule_lines(self.game.settings());
+                let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+                widgets::help(frame, "Hearts: help", KEYS, &rules);
+            }
             Overlay::Scores => {
                 let mut lines = self.score_lines();
                 lines.push(Line::raw(""));
@@ -906,6 +972,32 @@ mod tests {
             assert_eq!(a.speed, Speed::Fast);
             assert_eq!(a.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
         }
+    }
+
+    #[test]
+    fn new_game_needs_a_second_n_and_help_lists_the_variants() {
+        let settings = Settings {
+            jack_of_diamonds: true,
+            target: 50,
+            ..Settings::default()
+        };
+        let mut a = App::new(settings, 6, &LaunchOptions::default());
+        pass_first_three(&mut a);
+        press(&mut a, KeyCode::Char('n'));
+        assert_eq!(a.game().round().phase(), Phase::Playing, "one n only asks");
+        press(&mut a, KeyCode::Char('n'));
+        assert_eq!(
+            a.game().round().phase(),
+            Phase::Passing,
+            "the second starts a new game"
+        );
+        assert_eq!(a.seed, 7);
+        press(&mut a, KeyCode::Char('?'));
+        let screen = render_to_string(&mut a, 120, 40);
+        assert!(
+            screen.contains("J♦ scores −10") && screen.contains("reaches 50"),
+            "{screen}"
+        );
     }
 
     #[test]
