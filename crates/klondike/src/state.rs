@@ -496,6 +496,7 @@ impl Klondike {
     /// This position with what never changes the moves available cleared: the score, and the
     /// pass number when passes are unlimited. Positions equal under this key have the same
     /// futures (for searches such as [`is_lost`](Klondike::is_lost)).
+    #[must_use]
     pub fn search_key(&self) -> Klondike {
         let mut key = *self;
         key.score = 0;
