@@ -29,7 +29,8 @@ pub struct View {
     passed: Option<CardSet>,
     received: Option<CardSet>,
     awaiting_pass: u8,
-    tricks: Vec<Trick>,
+    tricks: [Trick; 13],
+    num_tricks: u8,
     turn: Option<Seat>,
     hearts_broken: bool,
     voids: [u8; 4],
@@ -41,11 +42,16 @@ pub struct View {
 
 impl View {
     pub(crate) fn new(round: &Round, seat: Seat, totals: Option<BySeat<i32, 4>>) -> View {
-        let mut tricks: Vec<Trick> = round.completed_tricks().collect();
-        tricks.extend(round.current_trick());
+        // A fixed array, not a Vec: views are built on every bot move, with no allocation.
+        let mut tricks = [Trick::new(round.first_leader(), &[]); 13];
+        let mut num_tricks = 0;
+        for trick in round.completed_tricks().chain(round.current_trick()) {
+            tricks[num_tricks] = trick;
+            num_tricks += 1;
+        }
         let mut voids = [0u8; 4];
         let mut hand_len = [13u8; 4];
-        for trick in &tricks {
+        for trick in &tricks[..num_tricks] {
             let led = trick.led_suit();
             for (player, card) in trick.plays() {
                 hand_len[player.index()] -= 1;
@@ -68,6 +74,7 @@ impl View {
             received: round.received(seat),
             awaiting_pass,
             tricks,
+            num_tricks: num_tricks as u8,
             turn: round.to_move(),
             hearts_broken: round.hearts_broken(),
             voids,
@@ -136,18 +143,18 @@ impl View {
 
     /// The tricks played so far, the current one (if begun) last.
     pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
+        &self.tricks[..self.num_tricks as usize]
     }
 
     /// The completed tricks.
     pub fn completed_tricks(&self) -> &[Trick] {
-        let n = self.tricks.iter().take_while(|t| t.is_complete()).count();
+        let n = self.tricks().iter().take_while(|t| t.is_complete()).count();
         &self.tricks[..n]
     }
 
     /// The trick in progress (possibly with no card yet), in the playing phase.
     pub fn current_trick(&self) -> Option<&Trick> {
-        self.tricks.last().filter(|t| !t.is_complete())
+        self.tricks().last().filter(|t| !t.is_complete())
     }
 
     /// The last completed trick.
@@ -187,7 +194,7 @@ impl View {
 
     /// Every card played so far.
     pub fn played(&self) -> CardSet {
-        self.tricks
+        self.tricks()
             .iter()
             .flat_map(|t| t.cards().iter().copied())
             .collect()
@@ -208,7 +215,7 @@ impl View {
         let current = self.current_trick();
         TrickState {
             led: current.and_then(Trick::led_suit),
-            first_trick: self.tricks.len() <= 1 && current.is_some(),
+            first_trick: self.num_tricks <= 1 && current.is_some(),
             hearts_broken: self.hearts_broken,
         }
     }
