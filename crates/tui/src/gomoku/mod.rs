@@ -412,7 +412,7 @@ impl App {
         for (i, chunk) in moves[start..].chunks(2).enumerate() {
             let n = start / 2 + i + 1;
             let text = chunk.iter().fold(String::new(), |mut acc, p| {
-                let _ = write!(acc, "{:<4}", p.to_string());
+                let _ = write!(acc, "{:<5}", p.to_string());
                 acc
             });
             lines.push(Line::styled(
