@@ -490,7 +490,10 @@ impl App {
                 Style::default().add_modifier(Modifier::BOLD),
             ),
             role,
-            Span::raw(format!(" {:>2} cards  ", state.hand(seat).len())),
+            Span::raw(match state.hand(seat).len() {
+                1 => "  1 card   ".to_owned(),
+                n => format!(" {n:>2} cards  "),
+            }),
         ];
         if matches!(state.phase(), Phase::Bidding | Phase::Playing) && state.to_move() == seat {
             spans.push(Span::styled(
@@ -674,7 +677,11 @@ impl Screen for App {
                 format!("To beat: {} by {} ({})", play, seat_name(seat), play.combo)
             }
             None if state.phase() == Phase::Playing => {
-                format!("{} leads a new trick.", seat_name(state.to_move()))
+                if state.to_move() == HUMAN {
+                    "You lead a new trick.".to_owned()
+                } else {
+                    format!("{} leads a new trick.", seat_name(state.to_move()))
+                }
             }
             None => String::new(),
         };
