@@ -26,7 +26,7 @@ fn renju_foul_table() {
             "double-three" => Some(Foul::DoubleThree),
             other => panic!("{name}: unknown expectation {other}"),
         };
-        let diagram: String = lines.map(|l| format!("{l}\n")).collect();
+        let diagram = lines.collect::<Vec<_>>().join("\n");
         let (pos, p) = marked(&diagram, Rule::Renju);
         assert_eq!(pos.foul_at(p), expected, "{name}");
         let reference =
