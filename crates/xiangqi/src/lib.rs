@@ -5,6 +5,11 @@
 //! - [`Setup`] (unvalidated, FEN text) and [`Position`] (validated, playable).
 //! - [`Move`] (ICCS) and [`MoveList`] (fixed capacity, [`MAX_MOVES`]).
 //! - [`perft`], [`perft_divide`]: move generator counts.
+//! - [`Description`], [`Notation`]: WXF and Chinese notation; [`Position::parse_move`] reads
+//!   any notation, [`Position::write_move`] writes one.
+//! - [`Game`], [`RuleSet`]: history, undo and adjudication (repetition, move limit, material).
+//! - [`read_pgn`], [`write_pgn`], [`read_move_list`], [`write_iccs_list`]: game records.
+//! - [`Bot`]: a seeded baseline opponent.
 
 mod bot;
 mod game;

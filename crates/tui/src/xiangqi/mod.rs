@@ -725,7 +725,7 @@ impl Screen for App {
                         text.pop();
                     }
                     KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
-                        text.push(c)
+                        text.push(c);
                     }
                     _ => {}
                 }
@@ -950,6 +950,13 @@ mod tests {
             app.game().last_move().map(|m| m.to_string()),
             Some("h2e2".into())
         );
+    }
+
+    #[test]
+    fn launcher_entry_starts_against_the_bot() {
+        let mut screen = start(&LaunchOptions { ascii: false, seed: Some(9) });
+        let text = render_to_string(screen.as_mut(), 110, 30);
+        assert!(text.contains("bot plays Black") && text.contains("seed 9"), "{text}");
     }
 
     #[test]
