@@ -954,9 +954,15 @@ mod tests {
 
     #[test]
     fn launcher_entry_starts_against_the_bot() {
-        let mut screen = start(&LaunchOptions { ascii: false, seed: Some(9) });
+        let mut screen = start(&LaunchOptions {
+            ascii: false,
+            seed: Some(9),
+        });
         let text = render_to_string(screen.as_mut(), 110, 30);
-        assert!(text.contains("bot plays Black") && text.contains("seed 9"), "{text}");
+        assert!(
+            text.contains("bot plays Black") && text.contains("seed 9"),
+            "{text}"
+        );
     }
 
     #[test]
