@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io::Read as _;
 use std::process::ExitCode;
 
+use ::gomoku::opening::OpeningRule;
 use ::gomoku::{
     Color as Stone, FoulPolicy, Game, Outcome, Rule, Settings, ThreeAtFive, parse_moves,
 };
@@ -17,7 +18,7 @@ use crate::launcher::LaunchOptions;
 #[command(
     name = "gomoku",
     about = "Five in a row (freestyle, standard, renju, caro) in the terminal, and a record judge",
-    after_help = "Examples:\n  gomoku --rule renju\n  gomoku --size 19 --opponent human\n  gomoku judge --rule renju --size 15 --moves \"h8 i9 h9 h10 i8 g8 j8\"\n\nCoordinates: h8 (column letter from a, row from 1 at the bottom) or Gomocup's 0-based 7,7."
+    after_help = "Examples:\n  gomoku --rule renju\n  gomoku --size 19 --opponent human\n  gomoku --rule renju --opening soosorv-2\n  gomoku judge --rule renju --size 15 --moves \"h8 i9 h9 h10 i8 g8 j8\"\n\nCoordinates: h8 (column letter from a, row from 1 at the bottom) or Gomocup's 0-based 7,7."
 )]
 pub struct Cli {
     /// What to do instead of playing.
@@ -41,6 +42,11 @@ pub struct Cli {
     /// Seed for the bot's tie-breaks (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Opening rule before the game (two players): swap, swap2, soosorv-N (1..=10 fifth-move
+    /// offers, default 2) or taraguchi-N (default 10). Soosorv and taraguchi need an odd square
+    /// board of at least 9.
+    #[arg(long, value_parser = parse_opening)]
+    pub opening: Option<OpeningRule>,
 }
 
 /// The renju three reading on the command line.
@@ -79,6 +85,32 @@ pub enum Command {
         #[arg(long)]
         gomocup: bool,
     },
+}
+
+/// Reads `swap`, `swap2`, `soosorv[-N]`, `taraguchi[-N]`.
+fn parse_opening(text: &str) -> Result<OpeningRule, String> {
+    let t = text.trim().to_ascii_lowercase().replace('õ', "o");
+    let (name, n) = match t.split_once('-') {
+        Some((name, n)) => (
+            name.to_owned(),
+            Some(n.parse::<u8>().ok().filter(|n| (1..=10).contains(n))),
+        ),
+        None => (t.clone(), None),
+    };
+    let bad = || {
+        format!(
+            "invalid opening {text:?}: expected swap, swap2, soosorv-N or taraguchi-N (N 1..=10)"
+        )
+    };
+    match (name.as_str(), n) {
+        ("swap", None) => Ok(OpeningRule::Swap),
+        ("swap2", None) => Ok(OpeningRule::Swap2),
+        ("soosorv", None) => Ok(OpeningRule::Soosorv { n: 2 }),
+        ("soosorv", Some(Some(n))) => Ok(OpeningRule::Soosorv { n }),
+        ("taraguchi", None) => Ok(OpeningRule::Taraguchi { n: 10 }),
+        ("taraguchi", Some(Some(n))) => Ok(OpeningRule::Taraguchi { n }),
+        _ => Err(bad()),
+    }
 }
 
 fn parse_rule(text: &str) -> Result<Rule, String> {
@@ -187,6 +219,7 @@ pub fn main() -> ExitCode {
                 },
                 ascii: cli.ascii,
                 seed: launch.seed_or_random(),
+                opening: cli.opening,
             });
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -267,6 +300,22 @@ mod tests {
                 .unwrap_err()
                 .contains("move 1")
         );
+    }
+
+    #[test]
+    fn openings_parse() {
+        assert_eq!(parse_opening("swap2"), Ok(OpeningRule::Swap2));
+        assert_eq!(
+            parse_opening("Soosõrv-8"),
+            Ok(OpeningRule::Soosorv { n: 8 })
+        );
+        assert_eq!(
+            parse_opening("taraguchi"),
+            Ok(OpeningRule::Taraguchi { n: 10 })
+        );
+        assert!(parse_opening("soosorv-0").is_err());
+        assert!(parse_opening("swap-3").is_err());
+        assert!(parse_opening("yamaguchi").is_err());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod cli;
 
 use std::fmt::Write as _;
 
+use ::gomoku::opening::{Opening, OpeningRule, Phase, Player, Swap2Choice};
 use ::gomoku::{Color as Stone, Game, Outcome, PlayError, Point, PointSet, Rule, Settings};
 use crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::Frame;
@@ -68,6 +69,8 @@ pub struct Options {
     pub ascii: bool,
     /// Seed for the bot's tie-breaks.
     pub seed: u64,
+    /// Opening rule played before the game (two players only).
+    pub opening: Option<OpeningRule>,
 }
 
 impl Default for Options {
@@ -79,6 +82,7 @@ impl Default for Options {
             opponent: Opponent::Bot(Stone::White),
             ascii: false,
             seed: 0,
+            opening: None,
         }
     }
 }
@@ -127,6 +131,10 @@ pub struct App {
     wait: u8,
     /// Top-left cell of the board at the last render, and the cell width, for the mouse.
     board_origin: Option<(u16, u16, u16)>,
+    /// The opening in progress, if any.
+    opening: Option<Opening>,
+    /// Who holds Black after the opening.
+    black_player: Option<Player>,
 }
 
 impl App {
@@ -148,8 +156,13 @@ impl App {
             help: false,
             wait: 0,
             board_origin: None,
+            opening: None,
+            black_player: None,
         };
-        app.refresh();
+        app.new_game();
+        if app.opening.is_none() {
+            app.message = None;
+        }
         app
     }
 
@@ -187,16 +200,158 @@ impl App {
             Color::Gray,
         ));
         self.wait = 0;
+        self.opening = None;
+        self.black_player = None;
+        if let Some(rule) = o.opening {
+            if o.opponent != Opponent::Human {
+                self.options.opponent = Opponent::Human;
+            }
+            match Opening::new(rule, o.width, o.settings) {
+                Ok(opening) => {
+                    self.opening = Some(opening);
+                    self.message = Some((self.phase_text(), Color::Cyan));
+                }
+                Err(e) => self.message = Some((format!("no opening: {e}"), Color::Red)),
+            }
+        }
         self.refresh();
     }
 
+    /// What the opening expects next, in words.
+    fn phase_text(&self) -> String {
+        let Some(o) = &self.opening else {
+            return String::new();
+        };
+        let who = |p: Player| match p {
+            Player::First => "first player",
+            Player::Second => "second player",
+        };
+        match o.phase() {
+            Phase::Place { by, region } => {
+                let colour = if o.game().moves().len() % 2 == 0 {
+                    "black"
+                } else {
+                    "white"
+                };
+                let area = match region {
+                    ::gomoku::opening::Region::Center => "in the centre".to_owned(),
+                    ::gomoku::opening::Region::Square(k) => format!("in the central {k}x{k}"),
+                    ::gomoku::opening::Region::Anywhere => "anywhere".to_owned(),
+                };
+                format!("opening: {} places a {colour} stone {area}", who(by))
+            }
+            Phase::Swap { by } => format!("opening: {}: x swaps colours, c keeps them", who(by)),
+            Phase::Swap2Choice { by } => format!(
+                "opening: {}: 1 take black, 2 take white, 3 place two more stones",
+                who(by)
+            ),
+            Phase::Declare { by, max } => {
+                format!(
+                    "opening: {}: how many fifth-move offers? press 1..{max}",
+                    who(by)
+                )
+            }
+            Phase::Offer {
+                by,
+                count,
+                or_place,
+            } => format!(
+                "opening: {} offers fifth moves with Enter ({} of {count}){}",
+                who(by),
+                o.offers().len(),
+                if or_place {
+                    ", or f plays a single fifth move"
+                } else {
+                    ""
+                }
+            ),
+            Phase::Select { by } => {
+                format!("opening: {} selects one offer (◇) with Enter", who(by))
+            }
+            Phase::Done => "opening done".to_owned(),
+        }
+    }
+
+    /// Applies an opening action, then syncs the board and the phase message.
+    fn opening_step(
+        &mut self,
+        step: impl FnOnce(&mut Opening) -> Result<(), ::gomoku::opening::OpeningError>,
+    ) {
+        let Some(o) = self.opening.as_mut() else {
+            return;
+        };
+        match step(o) {
+            Ok(()) => {
+                self.game = o.game().clone();
+                if o.phase() == Phase::Done {
+                    let done = self.opening.take().expect("opening present");
+                    let black = done.black();
+                    self.black_player = Some(black);
+                    self.message = Some((
+                        format!(
+                            "opening done: the {} plays black",
+                            if black == Player::First {
+                                "first player"
+                            } else {
+                                "second player"
+                            }
+                        ),
+                        Color::Green,
+                    ));
+                } else {
+                    self.message = Some((self.phase_text(), Color::Cyan));
+                }
+                self.refresh();
+            }
+            Err(e) => self.message = Some((e.to_string(), Color::Red)),
+        }
+    }
+
+    fn opening_key(&mut self, c: char) -> bool {
+        let Some(phase) = self.opening.as_ref().map(Opening::phase) else {
+            return false;
+        };
+        match (phase, c) {
+            (Phase::Swap { .. }, 'x' | 'c') => self.opening_step(|o| o.decide_swap(c == 'x')),
+            (Phase::Swap2Choice { .. }, '1') => {
+                self.opening_step(|o| o.swap2(Swap2Choice::TakeBlack));
+            }
+            (Phase::Swap2Choice { .. }, '2') => {
+                self.opening_step(|o| o.swap2(Swap2Choice::TakeWhite));
+            }
+            (Phase::Swap2Choice { .. }, '3') => {
+                self.opening_step(|o| o.swap2(Swap2Choice::PlaceTwo));
+            }
+            (Phase::Declare { .. }, '1'..='9') => {
+                let n = c as u8 - b'0';
+                self.opening_step(|o| o.declare(n));
+            }
+            (Phase::Offer { or_place: true, .. }, 'f') => {
+                let p = self.cursor;
+                self.opening_step(|o| o.place(p));
+            }
+            _ => return false,
+        }
+        true
+    }
+
     fn bot_to_move(&self) -> bool {
-        matches!(self.options.opponent, Opponent::Bot(c) if c == self.game.position().to_move())
+        self.opening.is_none()
+            && matches!(self.options.opponent, Opponent::Bot(c) if c == self.game.position().to_move())
             && !self.game.position().is_over()
     }
 
     /// Plays `p` for the side to move (a person), reporting errors in the status line.
     pub fn place(&mut self, p: Point) {
+        if let Some(phase) = self.opening.as_ref().map(Opening::phase) {
+            match phase {
+                Phase::Place { .. } => self.opening_step(|o| o.place(p)),
+                Phase::Offer { .. } => self.opening_step(|o| o.offer(p)),
+                Phase::Select { .. } => self.opening_step(|o| o.select(p)),
+                _ => self.message = Some((self.phase_text(), Color::Yellow)),
+            }
+            return;
+        }
         if self.bot_to_move() {
             self.message = Some(("wait: the bot is thinking".into(), Color::Yellow));
             return;
@@ -225,6 +380,13 @@ impl App {
 
     /// Takes back moves: one in a two-player game, back to the person's turn against the bot.
     pub fn undo(&mut self) {
+        if self.opening.is_some() {
+            self.message = Some((
+                "no undo during the opening (n restarts it)".into(),
+                Color::Yellow,
+            ));
+            return;
+        }
         if self.game.undo().is_none() {
             self.message = Some(("nothing to undo".into(), Color::Yellow));
             return;
@@ -284,6 +446,18 @@ impl App {
                 if ascii { "O" } else { "○" },
                 Style::default().fg(Color::White),
             ),
+            None if self
+                .opening
+                .as_ref()
+                .is_some_and(|o| o.offers().contains(&p)) =>
+            {
+                (
+                    if ascii { "?" } else { "◇" },
+                    Style::default()
+                        .fg(Color::Cyan)
+                        .add_modifier(Modifier::BOLD),
+                )
+            }
             None if self.forbidden.contains(p) => (
                 if ascii { "*" } else { "×" },
                 Style::default().fg(Color::Red),
@@ -360,8 +534,38 @@ impl App {
             ]),
             Line::raw(format!("board  {}x{}", o.width, o.height)),
             Line::raw(format!("play   {}", o.opponent.describe())),
-            Line::raw(""),
         ];
+        if let Some(rule) = o.opening {
+            lines.push(Line::raw(format!("opening {}", opening_name(rule))));
+        }
+        if let Some(canon) = self
+            .opening
+            .as_ref()
+            .and_then(Opening::canonical)
+            .or_else(|| {
+                let m = self.game.moves();
+                (o.opening.is_some() && m.len() >= 3)
+                    .then(|| ::gomoku::opening::CanonicalOpening::identify(m[0], m[1], m[2]))
+                    .flatten()
+            })
+        {
+            lines.push(Line::raw(format!(
+                "        {} ({})",
+                canon.name,
+                canon.code()
+            )));
+        }
+        if let Some(black) = self.black_player {
+            lines.push(Line::raw(format!(
+                "black: {}",
+                if black == Player::First {
+                    "first player"
+                } else {
+                    "second player"
+                }
+            )));
+        }
+        lines.push(Line::raw(""));
         match pos.outcome() {
             Some(outcome) => lines.push(Line::styled(
                 describe(&outcome),
@@ -432,6 +636,16 @@ impl App {
 fn column_name(x: u8) -> String {
     let p = Point::new(x, 0).to_string();
     p.trim_end_matches('1').to_owned()
+}
+
+/// The name of an opening rule as the command line writes it.
+pub fn opening_name(rule: OpeningRule) -> String {
+    match rule {
+        OpeningRule::Swap => "swap".to_owned(),
+        OpeningRule::Swap2 => "swap2".to_owned(),
+        OpeningRule::Soosorv { n } => format!("soosorv-{n}"),
+        OpeningRule::Taraguchi { n } => format!("taraguchi-{n}"),
+    }
 }
 
 /// A one-line description of an outcome.
@@ -508,6 +722,11 @@ impl Screen for App {
                         KeyCode::Char(c) if text.len() < 8 => text.push(c),
                         _ => {}
                     }
+                    return Action::Continue;
+                }
+                if let KeyCode::Char(c) = key.code
+                    && self.opening_key(c)
+                {
                     return Action::Continue;
                 }
                 match key.code {
@@ -705,6 +924,43 @@ mod tests {
         });
         app.handle_event(&click);
         assert_eq!(app.game().record(), "c15");
+    }
+
+    #[test]
+    fn soosorv_opening_flow() {
+        let mut app = App::new(Options {
+            settings: Settings::new(Rule::Renju),
+            opponent: Opponent::Human,
+            opening: Some(OpeningRule::Soosorv { n: 2 }),
+            ..Options::default()
+        });
+        assert!(
+            app.message().unwrap().contains("in the centre"),
+            "{:?}",
+            app.message()
+        );
+        for m in ["h8", "h9", "i9"] {
+            app.place(m.parse().unwrap());
+        }
+        assert!(app.message().unwrap().contains("x swaps"));
+        assert!(render_to_string(&mut app, 100, 24).contains("Kagetsu (D4)"));
+        app.handle_event(&key(KeyCode::Char('x')));
+        app.place("j10".parse().unwrap());
+        app.handle_event(&key(KeyCode::Char('2')));
+        app.handle_event(&key(KeyCode::Char('c')));
+        app.place("g7".parse().unwrap());
+        app.place("g7".parse().unwrap());
+        assert_eq!(app.message(), Some("g7 is already offered"));
+        app.place("k7".parse().unwrap());
+        assert!(render_to_string(&mut app, 100, 24).contains('◇'));
+        app.place("k7".parse().unwrap());
+        assert_eq!(
+            app.message(),
+            Some("opening done: the second player plays black")
+        );
+        assert_eq!(app.game().record(), "h8 h9 i9 j10 k7");
+        app.place("a1".parse().unwrap());
+        assert_eq!(app.game().moves().len(), 6, "normal play after the opening");
     }
 
     #[test]
