@@ -7,6 +7,7 @@
 mod common;
 
 use common::{Grid, transform};
+use gomoku::opening::{Opening, OpeningRule, Phase, Swap2Choice};
 use gomoku::{
     Board, Color, Game, Outcome, PlayError, Point, PointSet, Position, Rule, Settings, Setup,
     ThreeAtFive, parse_moves,
@@ -214,4 +215,78 @@ fn reference_win(pos: &Position, p: Point) -> Option<Color> {
         }
     }
     None
+}
+
+/// One opening action, for the random-driver property.
+#[derive(Clone, Debug)]
+enum Act {
+    Place(u8, u8),
+    Offer(u8, u8),
+    Select(u8, u8),
+    Swap(bool),
+    Swap2(u8),
+    Declare(u8),
+}
+
+fn act() -> impl Strategy<Value = Act> {
+    // Points biased to the centre, where the opening rules put their stones.
+    let c = || 3u8..12;
+    prop_oneof![
+        4 => (c(), c()).prop_map(|(x, y)| Act::Place(x, y)),
+        2 => (c(), c()).prop_map(|(x, y)| Act::Offer(x, y)),
+        1 => (c(), c()).prop_map(|(x, y)| Act::Select(x, y)),
+        2 => any::<bool>().prop_map(Act::Swap),
+        1 => (0u8..3).prop_map(Act::Swap2),
+        1 => (0u8..6).prop_map(Act::Declare),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn opening_machines_never_panic_and_errors_change_nothing(
+        rule in prop_oneof![
+            Just(OpeningRule::Swap),
+            Just(OpeningRule::Swap2),
+            (1u8..4).prop_map(|n| OpeningRule::Soosorv { n }),
+            (1u8..4).prop_map(|n| OpeningRule::Taraguchi { n }),
+        ],
+        acts in prop::collection::vec(act(), 0..40),
+    ) {
+        let mut o = Opening::new(rule, 15, Rule::Renju).unwrap();
+        for a in acts {
+            let before = (o.phase(), o.game().record(), o.offers().to_vec(), o.black());
+            let r = match a {
+                Act::Place(x, y) => o.place(Point::new(x, y)),
+                Act::Offer(x, y) => o.offer(Point::new(x, y)),
+                Act::Select(x, y) => o.select(Point::new(x, y)),
+                Act::Swap(s) => o.decide_swap(s),
+                Act::Swap2(i) => o.swap2([Swap2Choice::TakeBlack, Swap2Choice::TakeWhite, Swap2Choice::PlaceTwo][i as usize]),
+                Act::Declare(n) => o.declare(n),
+            };
+            if r.is_err() {
+                prop_assert_eq!((o.phase(), o.game().record(), o.offers().to_vec(), o.black()), before);
+            }
+            // The game never holds more than the five opening stones, and offers are
+            // pairwise distinct and never symmetric to one another.
+            prop_assert!(o.game().moves().len() <= 5);
+            let offers = o.offers();
+            for (i, &a) in offers.iter().enumerate() {
+                for &b in &offers[i + 1..] {
+                    prop_assert!(a != b && !gomoku::opening::symmetric(o.game().position(), a, b));
+                }
+            }
+            if o.phase() == Phase::Done {
+                let (game, _) = o.clone().finish().unwrap();
+                let expected = match rule {
+                    OpeningRule::Swap => 3,
+                    OpeningRule::Swap2 => [3, 5].iter().copied().find(|&n| n == game.moves().len()).unwrap_or(0),
+                    _ => 5,
+                };
+                prop_assert_eq!(game.moves().len(), expected);
+                break;
+            }
+        }
+    }
 }
