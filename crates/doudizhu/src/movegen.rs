@@ -103,17 +103,23 @@ impl<F: FnMut(Play)> Gen<'_, F> {
             None => (u32::from(*lengths.start()), u32::from(*lengths.end())),
         };
         let total = self.hand.len() as u32;
+        // Starts of runs of `len` ranks (at least `lo`), built up one length at a time: a run
+        // of `len + 1` contains a run of `len` at the same start, so once none is left, stop.
+        let mut runs = bit_at_least(run_starts(mask, min), lo);
         for len in min..=max {
+            if len > min {
+                runs &= mask >> (len - 1);
+            }
             let cards = Combo {
                 kind,
                 main: Rank::Three,
                 len: len as u8,
             }
             .card_count() as u32;
-            if cards > total {
+            if runs == 0 || cards > total {
                 break;
             }
-            let mut starts = bit_at_least(run_starts(mask, len), lo);
+            let mut starts = runs;
             while starts != 0 {
                 let start = starts.trailing_zeros();
                 starts &= starts - 1;
