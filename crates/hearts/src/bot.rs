@@ -23,13 +23,52 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     }
 }
 
-/// The `n`-th card (0-based, canonical order) of `set`; `n < set.len()`.
-pub(crate) fn nth(set: CardSet, n: u32) -> Card {
-    let mut bits = set.bits();
-    for _ in 0..n {
-        bits &= bits - 1;
+/// `SELECT_IN_BYTE[byte][r]`: the position of the `r`-th set bit of `byte` (0 when absent).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        let mut rank = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
     }
-    CardSet::from_bits(bits).first().expect("n < set.len()")
+    table
+};
+
+/// The `n`-th card (0-based, canonical order) of `set`; `n < set.len()`.
+///
+/// Branch-free broadword select: byte popcounts, their prefix sums by one multiplication, the
+/// target byte found by a SWAR comparison, then a table lookup inside that byte.
+pub(crate) fn nth(set: CardSet, n: u32) -> Card {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    debug_assert!((n as usize) < set.len());
+    let x = set.bits();
+    let mut counts = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i of `prefix` holds the number of set bits in bytes 0..=i (at most 64).
+    let prefix = counts.wrapping_mul(ONES);
+    // A byte's high bit is set where prefix <= n: their count is the index of the target byte.
+    let at_or_below = ((u64::from(n) * ONES) | HIGHS).wrapping_sub(prefix) & HIGHS;
+    let byte = at_or_below.count_ones();
+    let before = ((prefix << 8) >> (8 * byte)) & 0xff;
+    let bits = ((x >> (8 * byte)) & 0xff) as usize;
+    let bit = SELECT_IN_BYTE[bits][(u64::from(n) - before) as usize & 7];
+    Card::from_index(8 * byte as usize + bit as usize).expect("n < set.len()")
+}
+
+/// The same as [`nth`], one bit at a time: the reference the fast version is tested against.
+#[cfg(test)]
+fn nth_naive(set: CardSet, n: u32) -> Card {
+    set.iter().nth(n as usize).expect("n < set.len()")
 }
 
 /// A uniformly random card of a non-empty set.
@@ -208,6 +247,19 @@ mod tests {
 
     fn set(text: &str) -> CardSet {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn nth_matches_the_naive_select_on_random_sets() {
+        let mut rng = cards_core::seeded_rng(5);
+        for _ in 0..2000 {
+            let bits = rand::RngCore::next_u64(&mut rng) & CardSet::STANDARD.bits();
+            let set = CardSet::from_bits(bits);
+            for n in 0..set.len() as u32 {
+                assert_eq!(nth(set, n), nth_naive(set, n));
+            }
+        }
+        assert_eq!(nth(CardSet::ALL, 53), Card::RED_JOKER);
     }
 
     #[test]
