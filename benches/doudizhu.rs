@@ -15,29 +15,40 @@ use parlor::doudizhu::{
 
 /// 1,024 random 20-card hands (a landlord's hand after taking the bottom).
 fn hands() -> Vec<Counts> {
-    (0..1024).map(|seed| Counts::from_cards(Deck::with_jokers54().shuffled(seed).deal(20).to_set())).collect()
+    (0..1024)
+        .map(|seed| Counts::from_cards(Deck::with_jokers54().shuffled(seed).deal(20).to_set()))
+        .collect()
 }
 
 fn leads(c: &mut Criterion) {
     let hands = hands();
-    let expected: usize = hands.iter().map(|&h| count_leads(h, &RuleSet::DEFAULT)).sum();
+    let expected: usize = hands
+        .iter()
+        .map(|&h| count_leads(h, &RuleSet::DEFAULT))
+        .sum();
     let mut group = c.benchmark_group("doudizhu leads");
     group.throughput(Throughput::Elements(hands.len() as u64));
     let mut buffer: Vec<Play> = Vec::with_capacity(4096);
-    group.bench_function("legal_leads into a reused Vec, 1024 random 20-card hands", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for &hand in black_box(&hands) {
-                legal_leads(hand, &RuleSet::DEFAULT, &mut buffer);
-                total += buffer.len();
-            }
-            assert_eq!(total, expected);
-            total
-        });
-    });
+    group.bench_function(
+        "legal_leads into a reused Vec, 1024 random 20-card hands",
+        |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for &hand in black_box(&hands) {
+                    legal_leads(hand, &RuleSet::DEFAULT, &mut buffer);
+                    total += buffer.len();
+                }
+                assert_eq!(total, expected);
+                total
+            });
+        },
+    );
     group.bench_function("count_leads (no buffer), 1024 random 20-card hands", |b| {
         b.iter(|| {
-            let total: usize = black_box(&hands).iter().map(|&h| count_leads(h, &RuleSet::DEFAULT)).sum();
+            let total: usize = black_box(&hands)
+                .iter()
+                .map(|&h| count_leads(h, &RuleSet::DEFAULT))
+                .sum();
             assert_eq!(total, expected);
             total
         });
@@ -48,21 +59,33 @@ fn leads(c: &mut Criterion) {
 fn classification(c: &mut Criterion) {
     // Every play of the action space, in a shuffled order, plus as many random 1-20-card
     // multisets (mostly not combinations).
-    let mut inputs: Vec<Counts> = ActionSpace::default_rules().plays().iter().map(|p| p.counts).collect();
+    let mut inputs: Vec<Counts> = ActionSpace::default_rules()
+        .plays()
+        .iter()
+        .map(|p| p.counts)
+        .collect();
     let plays = inputs.len();
     let mut rng = seeded_rng(9);
     parlor::cards_core::shuffle(&mut inputs, &mut rng);
     for seed in 0..plays as u64 {
         let size = 1 + (seed % 20) as usize;
-        inputs.push(Counts::from_cards(Deck::with_jokers54().shuffled(seed).deal(size).to_set()));
+        inputs.push(Counts::from_cards(
+            Deck::with_jokers54().shuffled(seed).deal(size).to_set(),
+        ));
     }
-    let expected = inputs.iter().filter(|&&x| classify(x, &RuleSet::DEFAULT).is_some()).count();
+    let expected = inputs
+        .iter()
+        .filter(|&&x| classify(x, &RuleSet::DEFAULT).is_some())
+        .count();
     assert!(expected >= plays);
     let mut group = c.benchmark_group("doudizhu classify");
     group.throughput(Throughput::Elements(inputs.len() as u64));
     group.bench_function("classify 27,471 plays + 27,471 random multisets", |b| {
         b.iter(|| {
-            let n = black_box(&inputs).iter().filter(|&&x| classify(x, &RuleSet::DEFAULT).is_some()).count();
+            let n = black_box(&inputs)
+                .iter()
+                .filter(|&&x| classify(x, &RuleSet::DEFAULT).is_some())
+                .count();
             assert_eq!(n, expected);
             n
         });
@@ -75,13 +98,16 @@ fn games(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     let mut rng = seeded_rng(1);
     let mut buffer = Vec::with_capacity(4096);
-    group.bench_function("random full game (deal, points bidding, play, settlement)", |b| {
-        b.iter(|| {
-            let (_, result) = random_game(Settings::default(), &mut rng, &mut buffer);
-            assert_eq!(result.payouts.into_array().iter().sum::<i64>(), 0);
-            result.stake
-        });
-    });
+    group.bench_function(
+        "random full game (deal, points bidding, play, settlement)",
+        |b| {
+            b.iter(|| {
+                let (_, result) = random_game(Settings::default(), &mut rng, &mut buffer);
+                assert_eq!(result.payouts.into_array().iter().sum::<i64>(), 0);
+                result.stake
+            });
+        },
+    );
     group.finish();
 }
 
