@@ -698,13 +698,14 @@ impl Screen for App {
         if self.cursor >= hand.len() {
             self.cursor = hand.len().saturating_sub(1);
         }
-        let style = if (self.style.width() + 1) as usize * hand.len() > hand_row.width as usize
-            && self.style == CardStyle::Glyph
-        {
-            CardStyle::Symbol
-        } else {
-            self.style
-        };
+        // Narrow terminals: fall back to shorter card labels until the hand fits.
+        let fits =
+            |s: CardStyle| (s.width() + 1) as usize * hand.len() <= hand_row.width as usize + 1;
+        let style = [self.style, CardStyle::Symbol, CardStyle::Ascii]
+            .into_iter()
+            .filter(|&s| s.width() <= self.style.width())
+            .find(|&s| fits(s))
+            .unwrap_or(CardStyle::Ascii);
         self.card_cells = style.width() + 1;
         self.hand_area = Some(hand_row);
         let mut spans = Vec::new();
@@ -920,6 +921,17 @@ mod tests {
         app.handle_event(&key(KeyCode::Char('n')));
         assert_eq!(app.game().state().phase(), Phase::Bidding);
         assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+    }
+
+    #[test]
+    fn a_twenty_card_hand_fits_an_80_column_terminal() {
+        let mut app = App::new(Settings::default(), 3, false, BotKind::Greedy);
+        settle(&mut app);
+        app.handle_event(&key(KeyCode::Char('3')));
+        assert_eq!(app.game().state().hand(HUMAN).len(), 20);
+        let screen = render_to_string(&mut app, 80, 24);
+        let last = sorted(app.game().state().hand(HUMAN)).pop().unwrap();
+        assert!(screen.contains(&last.to_string()), "{screen}");
     }
 
     #[test]
