@@ -144,6 +144,69 @@ pub enum Command {
         #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
         hands: u64,
     },
+    /// Bots play whole games against each other (to the target score, with passing) and the
+    /// average points and wins per seat are printed.
+    Simulate {
+        /// How many games to play.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        games: u64,
+        /// The bots in seat order N, E, S, W, comma-separated (`rule` or `random`).
+        #[arg(long, default_value = "rule,random,rule,random", value_parser = parse_seats)]
+        seats: SeatBots,
+    },
+}
+
+/// The four bots of `simulate`, North first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatBots(pub [BotKind; 4]);
+
+fn parse_seats(text: &str) -> Result<SeatBots, String> {
+    let kinds: Vec<BotKind> = text
+        .split(',')
+        .map(|part| BotKind::from_str(part.trim(), true))
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("unknown bot in {text:?}: use rule or random"))?;
+    <[BotKind; 4]>::try_from(kinds)
+        .map(SeatBots)
+        .map_err(|k| format!("four bots are needed (N,E,S,W), not {}", k.len()))
+}
+
+/// Plays `games` games with the given bots and returns, per seat, the total points and the
+/// wins (a shared win counts for each winner).
+pub fn simulate(
+    settings: Settings,
+    seed: u64,
+    games: u64,
+    seats: SeatBots,
+) -> ([i64; 4], [u64; 4]) {
+    let mut points = [0i64; 4];
+    let mut wins = [0u64; 4];
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g);
+        let mut bots: [Box<dyn ::hearts::Bot>; 4] =
+            std::array::from_fn(|i| -> Box<dyn ::hearts::Bot> {
+                match seats.0[i] {
+                    BotKind::Rule => Box::new(::hearts::RuleBot),
+                    BotKind::Random => Box::new(::hearts::RandomBot::new(
+                        game_seed.wrapping_mul(4).wrapping_add(i as u64),
+                    )),
+                }
+            });
+        let mut game = ::hearts::Game::new(settings, game_seed);
+        loop {
+            while ::hearts::bot::play_step(&mut game, &mut bots).is_some() {}
+            if game.is_over() || game.next_hand().is_err() {
+                break;
+            }
+        }
+        for (seat, &total) in game.totals().iter() {
+            points[seat.index()] += i64::from(total);
+        }
+        for seat in game.winners().unwrap_or_default() {
+            wins[seat.index()] += 1;
+        }
+    }
+    (points, wins)
 }
 
 /// The on-CPU time of this thread, from `/proc/thread-self/schedstat` (Linux), if available.
@@ -193,6 +256,25 @@ pub fn main() -> ExitCode {
     match cli.command {
         Some(Command::Bench { hands }) => {
             bench(settings, cli.seed.unwrap_or(42), hands);
+            ExitCode::SUCCESS
+        }
+        Some(Command::Simulate { games, seats }) => {
+            let seed = cli.seed.unwrap_or(1);
+            let (points, wins) = simulate(settings, seed, games, seats);
+            println!(
+                "hearts simulate: {games} games to {}, seeds {seed}..",
+                settings.target
+            );
+            for (i, seat) in cards_core::Seat::ALL.into_iter().enumerate() {
+                #[allow(clippy::cast_precision_loss)] // small counts
+                let mean = points[i] as f64 / games as f64;
+                println!(
+                    "  {:<6} {:<7} mean total {mean:>7.1}  wins {:>6}",
+                    ::hearts::seat_name(seat),
+                    format!("{:?}", seats.0[i]).to_lowercase(),
+                    wins[i]
+                );
+            }
             ExitCode::SUCCESS
         }
         None => {
@@ -245,6 +327,30 @@ mod tests {
         assert_eq!(
             Cli::try_parse_from(["hearts"]).unwrap().rules.settings(),
             Settings::MICROSOFT
+        );
+    }
+
+    #[test]
+    fn simulate_counts_every_game_and_rule_bots_win_more() {
+        let cli = Cli::try_parse_from([
+            "hearts",
+            "simulate",
+            "--games",
+            "20",
+            "--seats",
+            "rule, random,RULE,random",
+        ])
+        .unwrap();
+        let Some(Command::Simulate { games, seats }) = cli.command else {
+            panic!("simulate")
+        };
+        let (points, wins) = simulate(Settings::default(), 1, games, seats);
+        assert!(wins.iter().sum::<u64>() >= 20, "every game has a winner");
+        assert!(wins[0] + wins[2] > wins[1] + wins[3]);
+        assert!(points[0] + points[2] < points[1] + points[3]);
+        assert!(Cli::try_parse_from(["hearts", "simulate", "--seats", "rule,rule"]).is_err());
+        assert!(
+            Cli::try_parse_from(["hearts", "simulate", "--seats", "rule,rule,rule,smart"]).is_err()
         );
     }
 
