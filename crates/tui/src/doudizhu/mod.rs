@@ -256,6 +256,26 @@ impl App {
         }
     }
 
+    /// Takes back your last bid or move and every bot action after it.
+    fn undo(&mut self) {
+        if !matches!(self.game.state().phase(), Phase::Bidding | Phase::Playing) {
+            return;
+        }
+        if !self.game.history().iter().any(|t| t.seat == HUMAN) {
+            return self.say("Nothing of yours to take back.", Color::Yellow);
+        }
+        while let Some(last) = self.game.history().last() {
+            let mine = last.seat == HUMAN;
+            if !self.game.undo() || mine {
+                break;
+            }
+        }
+        self.selected = CardSet::EMPTY;
+        self.input.clear();
+        self.wait = 0;
+        self.say("Took back your last action.", Color::Cyan);
+    }
+
     fn hint(&mut self) {
         if !self.my_turn() || self.game.state().phase() != Phase::Playing {
             return;
@@ -396,6 +416,7 @@ impl App {
             KeyCode::Char('r') if phase == Phase::Bidding => self.bid(Bid::Rob),
             KeyCode::Char('p' | 'P') => self.pass(),
             KeyCode::Char('h' | 'H') => self.hint(),
+            KeyCode::Char('u' | 'U') => self.undo(),
             KeyCode::Left if hand_len > 0 => self.cursor = (self.cursor + hand_len - 1) % hand_len,
             KeyCode::Right if hand_len > 0 => self.cursor = (self.cursor + 1) % hand_len,
             KeyCode::Home => self.cursor = 0,
@@ -750,7 +771,7 @@ impl Screen for App {
                 BidMode::Rob => "c call  r rob  p pass  ? help  q quit",
             },
             Phase::Playing => {
-                "type 3-9 T J Q K A 2 B R or ←/→ space to select; Enter play  p pass  h hint  Esc clear  Esc Esc quit  ? help"
+                "type 3-9 T J Q K A 2 B R or ←/→ space to select; Enter play  p pass  h hint  u undo  Esc clear  Esc Esc quit  ? help"
             }
             Phase::Finished => "n next deal  q quit",
             Phase::AllPassed => "redealing…",
@@ -774,6 +795,7 @@ impl Screen for App {
                     ("Enter", "play the typed ranks, else the selected cards"),
                     ("p", "pass"),
                     ("h", "hint: select the greedy bot's choice"),
+                    ("u", "undo your last bid or move (and the bots' replies)"),
                     (
                         "Esc / Backspace",
                         "clear the input and selection / delete a rank",
@@ -921,6 +943,22 @@ mod tests {
         app.handle_event(&key(KeyCode::Char('n')));
         assert_eq!(app.game().state().phase(), Phase::Bidding);
         assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+    }
+
+    #[test]
+    fn undo_takes_back_your_move_and_the_bots_replies() {
+        let mut app = app(3);
+        settle(&mut app);
+        app.handle_event(&key(KeyCode::Char('3')));
+        let before = *app.game().state();
+        let low = before.hand_counts(HUMAN).iter().next().unwrap().0;
+        app.handle_event(&key(KeyCode::Char(low.char())));
+        app.handle_event(&key(KeyCode::Enter));
+        settle(&mut app);
+        assert_ne!(app.game().state(), &before);
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.game().state(), &before);
+        assert!(app.my_turn());
     }
 
     #[test]
