@@ -225,7 +225,7 @@ pub struct WinnableDeal {
 }
 
 /// The node budget [`deal_winnable`] gives each candidate deal.
-pub const WINNABLE_BUDGET: u64 = 2_000_000;
+pub const WINNABLE_BUDGET: u64 = 300_000;
 /// How many candidate deals [`deal_winnable`] tries before giving up.
 pub const WINNABLE_TRIES: u64 = 10_000;
 

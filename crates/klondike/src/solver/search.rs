@@ -31,7 +31,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
-use super::state::{State, Step};
+use super::state::{Need, State, Step};
 use super::{Budget, Verdict};
 use crate::Move;
 
@@ -61,19 +61,26 @@ pub(crate) type Table = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 struct Frame {
     state: State,
+    need: Need,
+    /// Whether the only step is a dominance move (it leaves no constraint).
+    forced: bool,
     steps: Vec<(i32, Step)>,
     next: usize,
 }
 
 impl Frame {
-    fn fill(&mut self, state: State) {
+    fn fill(&mut self, state: State, need: Need) {
         self.state = state;
         self.next = 0;
         if let Some(step) = state.forced_step() {
+            self.need = Need::NOTHING;
+            self.forced = true;
             self.steps.clear();
             self.steps.push((0, step));
         } else {
-            state.steps(&mut self.steps);
+            self.need = need;
+            self.forced = false;
+            state.steps(need, &mut self.steps);
         }
     }
 }
@@ -111,11 +118,13 @@ impl Engine {
         if self.frames.is_empty() {
             self.frames.push(Frame {
                 state: root,
+                need: Need::NOTHING,
+                forced: false,
                 steps: Vec::new(),
                 next: 0,
             });
         }
-        self.frames[0].fill(root);
+        self.frames[0].fill(root, Need::NOTHING);
         let mut depth = 0;
         loop {
             let frame = &mut self.frames[depth];
@@ -129,6 +138,11 @@ impl Engine {
             };
             frame.next += 1;
             let mut child = frame.state;
+            let need = if frame.forced {
+                Need::NOTHING
+            } else {
+                frame.state.need_after(step)
+            };
             child.apply(step);
             counts.nodes += 1;
             if budget.nodes.is_some_and(|max| counts.nodes > max)
@@ -141,9 +155,7 @@ impl Engine {
             if child.is_won() || child.is_trivially_won() {
                 let mut line = Vec::new();
                 for frame in &self.frames[..=depth] {
-                    frame
-                        .state
-                        .expand(frame.steps[frame.next - 1].1, &mut line);
+                    frame.state.expand(frame.steps[frame.next - 1].1, &mut line);
                 }
                 let mut steps = Vec::new();
                 child.finish(&mut steps);
@@ -151,18 +163,20 @@ impl Engine {
                 counts.states = self.table.len() as u64;
                 return (Verdict::Win(line), counts);
             }
-            if !self.table.insert(child.key()) {
+            if !self.table.insert(child.key() ^ need.tag()) {
                 continue;
             }
             depth += 1;
             if self.frames.len() == depth {
                 self.frames.push(Frame {
                     state: child,
+                    need,
+                    forced: false,
                     steps: Vec::new(),
                     next: 0,
                 });
             }
-            self.frames[depth].fill(child);
+            self.frames[depth].fill(child, need);
         }
     }
 }

@@ -86,6 +86,42 @@ pub(crate) enum Step {
     FoundationToPile { suit: u8, to: u8 },
 }
 
+/// What the step after a postponable move must do (see the `search` module: such a move is
+/// only searched when its purpose is served at once). Several fields set mean "any of them".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Need {
+    /// Use this card, now the top of a pile (0: none): put a card on it, move it (alone, in a
+    /// run, or to its foundation), or bring a card of its suit down from the foundation.
+    pub(crate) card: u8,
+    /// Put a card on the foundation of this suit index + 1 (0: none).
+    pub(crate) up: u8,
+    /// Put a King (or a King-based run) into an empty pile.
+    pub(crate) king: bool,
+}
+
+impl Need {
+    /// No constraint.
+    pub(crate) const NOTHING: Need = Need {
+        card: 0,
+        up: 0,
+        king: false,
+    };
+
+    /// A 128-bit tag xored into the position key, so a constrained visit and a free visit of
+    /// the same position are different table entries.
+    pub(crate) fn tag(self) -> u128 {
+        if self == Need::NOTHING {
+            return 0;
+        }
+        let index = u64::from(self.card) | u64::from(self.up) << 8 | u64::from(self.king) << 16;
+        let mut a = Lane(0x2545_F491_4F6C_DD1D);
+        a.add(index);
+        let mut b = Lane(0x1405_7B7E_F767_814F);
+        b.add(index);
+        (u128::from(a.finish()) << 64) | u128::from(b.finish())
+    }
+}
+
 /// The solver's position. See the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State {
@@ -116,10 +152,7 @@ impl State {
         }
         let mut talon = [0; MAX_TALON];
         let waste = position.waste();
-        for (slot, &card) in talon
-            .iter_mut()
-            .zip(waste.iter().chain(position.stock()))
-        {
+        for (slot, &card) in talon.iter_mut().zip(waste.iter().chain(position.stock())) {
             *slot = encode(card);
         }
         let found = Suit::ALL.map(|suit| position.foundation_len(suit));
@@ -261,7 +294,7 @@ impl State {
 
     /// Every step worth searching here, best first (see [`Step`] and the pruning rules in the
     /// module documentation of `search`).
-    pub(crate) fn steps(&self, out: &mut Vec<(i32, Step)>) {
+    pub(crate) fn steps(&self, need: Need, out: &mut Vec<(i32, Step)>) {
         out.clear();
         let first_empty = (0..PILES).find(|&i| self.len[i] == 0);
         // From the talon.
@@ -351,7 +384,11 @@ impl State {
                 } else {
                     // A partial run: exposes a face-up card.
                     let exposed = pile[depth - 1];
-                    if self.fits_foundation(exposed) { 45 } else { 10 }
+                    if self.fits_foundation(exposed) {
+                        45
+                    } else {
+                        10
+                    }
                 };
                 out.push((
                     score,
@@ -394,7 +431,109 @@ impl State {
                 }
             }
         }
+        if need != Need::NOTHING {
+            out.retain(|&(_, step)| self.meets(need, step));
+        }
         out.sort_by(|a, b| b.0.cmp(&a.0));
+    }
+
+    /// The constraint on the step after `step` (played from this state; see [`Need`]):
+    ///
+    /// - a partial run move (it exposes a face-up card): use that card;
+    /// - a move emptying a pile without turning a card over: a King into an empty pile;
+    /// - a foundation card brought down: use it;
+    /// - a pile card to its foundation that turns nothing over: use the card exposed (or a
+    ///   King into the emptied pile), or the next card of that suit up;
+    /// - with a draw of 1 and unlimited passes (the talon is then a set: every card stays
+    ///   reachable, in any order), a talon card to a pile: use it; to its foundation: the next
+    ///   card of that suit up.
+    ///
+    /// Every other step (it turns a card over, or is a talon play whose timing matters) leaves
+    /// no constraint.
+    pub(crate) fn need_after(&self, step: Step) -> Need {
+        let mut need = Need::NOTHING;
+        match step {
+            Step::PileToPile { from, count, .. } => {
+                let from = from as usize;
+                let depth = self.len[from] as usize - count as usize;
+                if depth > self.down[from] as usize {
+                    need.card = self.piles[from][depth - 1];
+                } else if depth == 0 {
+                    need.king = true;
+                }
+            }
+            Step::FoundationToPile { suit, .. } => {
+                need.card = (self.found[suit as usize] << 2) | suit;
+            }
+            Step::PileToFoundation(from) => {
+                let from = from as usize;
+                let len = self.len[from] as usize;
+                let down = self.down[from] as usize;
+                if down > 0 && len - 1 == down {
+                    return Need::NOTHING;
+                }
+                need.up = suit(self.piles[from][len - 1]) as u8 + 1;
+                if len == 1 {
+                    need.king = true;
+                } else {
+                    need.card = self.piles[from][len - 2];
+                }
+            }
+            Step::Talon { pos, to, .. } => {
+                if self.draw != 1 || self.recycles_left != UNLIMITED {
+                    return Need::NOTHING;
+                }
+                let c = self.talon[pos as usize];
+                if to == FOUNDATION {
+                    need.up = suit(c) as u8 + 1;
+                } else {
+                    need.card = c;
+                }
+            }
+        }
+        need
+    }
+
+    /// Whether `step` meets `need` (see [`Need`]).
+    fn meets(&self, need: Need, step: Step) -> bool {
+        let onto = |to: u8| -> Option<u8> {
+            if to == FOUNDATION {
+                None
+            } else {
+                Some(self.top(to as usize).unwrap_or(0))
+            }
+        };
+        let into_empty = |to: u8| to != FOUNDATION && self.len[to as usize] == 0;
+        let t = need.card;
+        let card_used = t != 0
+            && match step {
+                Step::Talon { to, .. } => onto(to) == Some(t),
+                Step::PileToFoundation(from) => self.top(from as usize) == Some(t),
+                Step::PileToPile { from, to, .. } => {
+                    self.top(from as usize) == Some(t) || onto(to) == Some(t)
+                }
+                Step::FoundationToPile { suit: s, to } => {
+                    onto(to) == Some(t) || s as usize == suit(t)
+                }
+            };
+        let went_up = need.up != 0
+            && match step {
+                Step::Talon { pos, to, .. } => {
+                    to == FOUNDATION && suit(self.talon[pos as usize]) + 1 == need.up as usize
+                }
+                Step::PileToFoundation(from) => self
+                    .top(from as usize)
+                    .is_some_and(|c| suit(c) + 1 == need.up as usize),
+                _ => false,
+            };
+        let king_in = need.king
+            && match step {
+                Step::Talon { to, .. }
+                | Step::PileToPile { to, .. }
+                | Step::FoundationToPile { to, .. } => into_empty(to),
+                Step::PileToFoundation(_) => false,
+            };
+        card_used || went_up || king_in
     }
 
     /// Plays a step (it must come from [`steps`](State::steps) or
@@ -531,9 +670,8 @@ impl State {
         } else {
             self.waste
         };
-        words[3] = u64::from(waste)
-            | u64::from(self.recycles_left) << 8
-            | u64::from(self.talon_len) << 16;
+        words[3] =
+            u64::from(waste) | u64::from(self.recycles_left) << 8 | u64::from(self.talon_len) << 16;
         let mut a = Lane(0x9E37_79B9_7F4A_7C15);
         let mut b = Lane(0xD1B5_4A32_D192_ED03);
         for v in packed {

@@ -8,6 +8,14 @@ fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
+fn pile(cards: &[Card]) -> Pile {
+    let mut pile = Pile::new();
+    for &c in cards {
+        pile.push(c);
+    }
+    pile
+}
+
 #[test]
 fn card_bytes_round_trip() {
     for card in Card::standard() {
@@ -29,10 +37,13 @@ fn talon_positions_follow_draw_groups() {
     let n = state.talon_positions(&mut out);
     let positions: Vec<u8> = out[..n].iter().map(|p| p.0).collect();
     assert_eq!(positions, (1..=8).map(|k| k * 3 - 1).collect::<Vec<u8>>());
-    assert!(out[..n].iter().all(|p| !p.1), "no recycle before the stock is through");
+    assert!(
+        out[..n].iter().all(|p| !p.1),
+        "no recycle before the stock is through"
+    );
     // After two turns (waste 6), the current pass reaches 6, 9, …, 24 and a recycle 3.
-    setup.waste = talon[..6].iter().copied().collect();
-    setup.stock = talon[6..].iter().copied().collect();
+    setup.waste = pile(&talon[..6]);
+    setup.stock = pile(&talon[6..]);
     let state = State::new(&Klondike::from_setup(&setup).unwrap());
     let n = state.talon_positions(&mut out);
     assert_eq!(out[0], (5, false));
@@ -56,7 +67,12 @@ fn talon_steps_expand_to_stock_turns_and_recycles() {
     );
     assert_eq!(
         line,
-        vec![Move::Stock, Move::Stock, Move::Stock, Move::WasteToFoundation]
+        vec![
+            Move::Stock,
+            Move::Stock,
+            Move::Stock,
+            Move::WasteToFoundation
+        ]
     );
     let mut position = start;
     for _ in 0..2 {
@@ -95,7 +111,7 @@ fn applying_steps_matches_the_public_moves() {
             let mut steps = Vec::new();
             for ply in 0..60u64 {
                 let state = State::new(&position);
-                state.steps(&mut steps);
+                state.steps(state::Need::NOTHING, &mut steps);
                 if steps.is_empty() {
                     break;
                 }
@@ -140,49 +156,42 @@ fn key_ignores_pile_order_only() {
 
 #[test]
 fn safe_rule() {
-    // Clubs to 4, diamonds to 3, hearts to 3, spades to 2: 5C needs red 4s up (no: they are
-    // at 3), so 5C is not safe; 4D needs black 3s (clubs yes, spades no) → not safe; 3S fits
-    // and needs red 2s (up) and clubs at 1+ → safe.
-    let mut setup = Klondike::from_seed(1, Rules::default()).setup();
-    setup.foundations = [0; 4];
-    let position = Klondike::from_setup(&setup).unwrap();
-    let mut state = State::new(&position);
     let c = |t| encode(card(t));
-    assert!(state.is_safe(c("AS")));
+    let state = state_with_foundations([0; 4]);
+    assert!(state.is_safe(c("AS")), "aces are always safe");
     assert!(!state.is_safe(c("2S")), "does not fit yet");
-    // Fake foundation heights directly.
-    state = state_with_foundations(state, [4, 3, 3, 2]);
+    let state = state_with_foundations([1, 0, 0, 1]);
+    assert!(state.is_safe(c("2C")), "twos are always safe");
+    // Clubs to 4, diamonds to 3, hearts to 3, spades to 2.
+    let state = state_with_foundations([4, 3, 3, 2]);
+    assert!(!state.is_safe(c("5C")), "4D and 4H are still in play");
+    assert!(!state.is_safe(c("4D")), "3S is still in play");
+    assert!(state.is_safe(c("3S")), "red twos up, clubs at least at one");
+    assert!(!state.is_safe(c("4H")), "3S is still in play");
+    // Spades to 3 as well: 4D and 4H become safe (black threes up, the other red at 2+).
+    let state = state_with_foundations([4, 3, 3, 3]);
+    assert!(state.is_safe(c("4D")) && state.is_safe(c("4H")));
     assert!(!state.is_safe(c("5C")));
-    assert!(!state.is_safe(c("4D")));
-    assert!(state.is_safe(c("3S")));
-    assert!(state.is_safe(c("4H")) == false, "spades only at 2");
 }
 
-fn state_with_foundations(state: State, found: [u8; 4]) -> State {
-    // Build through a Setup so that the state is consistent: the foundation cards come off
-    // wherever they are.
-    let _ = state;
-    let mut setup = Klondike::from_seed(1, Rules::default()).setup();
-    let mut up = cards_core::CardSet::EMPTY;
+fn state_with_foundations(found: [u8; 4]) -> State {
+    // Every card not on the foundations goes to the stock.
+    let mut stock = Pile::new();
     for suit in Suit::ALL {
-        for r in 1..=found[suit.index()] {
-            up.insert(Card::new(cards_core::Rank::from_ace_low(r).unwrap(), suit));
+        for r in found[suit.index()] + 1..=13 {
+            stock.push(Card::new(cards_core::Rank::from_ace_low(r).unwrap(), suit));
         }
     }
-    let strip = |pile: &Pile| pile.iter().copied().filter(|c| !up.contains(*c)).collect::<Pile>();
-    let mut stock: Pile = setup.stock.iter().copied().filter(|c| !up.contains(*c)).collect();
-    for i in 0..7 {
-        let kept = strip(&setup.tableau[i]);
-        // Keep piles valid: everything face down except the top.
-        for &c in kept.iter() {
-            stock.push(c);
-        }
-        setup.tableau[i] = Pile::new();
-        setup.face_down[i] = 0;
-    }
-    setup.stock = stock;
-    setup.waste = Pile::new();
-    setup.foundations = found;
+    let setup = Setup {
+        tableau: [Pile::new(); 7],
+        face_down: [0; 7],
+        stock,
+        waste: Pile::new(),
+        foundations: found,
+        rules: Rules::default(),
+        pass: 1,
+        score: 0,
+    };
     State::new(&Klondike::from_setup(&setup).unwrap())
 }
 
@@ -199,7 +208,10 @@ fn won_position_needs_no_moves() {
         score: 0,
     };
     let position = Klondike::from_setup(&setup).unwrap();
-    assert_eq!(solve(&position, Budget::nodes(10)).verdict, Verdict::Win(vec![]));
+    assert_eq!(
+        solve(&position, Budget::nodes(10)).verdict,
+        Verdict::Win(vec![])
+    );
     assert_eq!(hint(&position, Budget::UNLIMITED), Hint::Won);
 }
 
@@ -217,4 +229,24 @@ fn verdict_words() {
 fn candidate_seeds_start_with_the_seed() {
     assert_eq!(candidate_seed(42, 0), 42);
     assert_ne!(candidate_seed(42, 1), candidate_seed(42, 2));
+}
+
+#[test]
+#[ignore = "debugging aid"]
+fn debug_seed() {
+    let seed: u64 = std::env::var("SEED").map_or(0, |s| s.parse().unwrap());
+    let position = Klondike::from_seed(seed, Rules::default());
+    println!("{position}\ntalon {:?}", position.stock());
+    let state = State::new(&position);
+    let mut steps = Vec::new();
+    state.steps(state::Need::NOTHING, &mut steps);
+    println!("forced {:?}", state.forced_step());
+    for (score, step) in &steps {
+        let mut child = state;
+        child.apply(*step);
+        let need = state.need_after(*step);
+        let mut grand = Vec::new();
+        child.steps(need, &mut grand);
+        println!("{score} {step:?} need {need:?} -> {} steps, forced {:?}", grand.len(), child.forced_step());
+    }
 }
