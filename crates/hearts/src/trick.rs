@@ -141,6 +141,19 @@ mod tests {
     }
 
     #[test]
+    fn sizes_are_pinned() {
+        // A move is one `Card` (one byte); a trick is six bytes; a whole round stays small
+        // enough to clone freely in search.
+        assert_eq!(std::mem::size_of::<Card>(), 1);
+        assert_eq!(std::mem::size_of::<Trick>(), 6);
+        assert!(
+            std::mem::size_of::<crate::Round>() <= 224,
+            "{}",
+            std::mem::size_of::<crate::Round>()
+        );
+    }
+
+    #[test]
     fn highest_card_of_the_led_suit_wins() {
         // "The highest card of the led suit wins."
         let trick = Trick::new(SOUTH, &cards("5D AH 9D 2D"));
