@@ -465,6 +465,40 @@ impl FromStr for Description {
 }
 
 impl Position {
+    /// WXF text of a legal move. Tandem soldiers (three or more on a file, or two files with
+    /// two or more) are written as their index from the front plus the file, `25.6`, as
+    /// Fairy-Stockfish and WXF records do; everything else is [`Description::wxf`].
+    fn wxf_text(&self, m: Move, d: Description) -> String {
+        match self.piece_at(m.from) {
+            Some(piece) if d.role == Role::Soldier && !matches!(d.origin, Origin::File(_)) => {
+                let col = column(self, m.from, piece);
+                let qualified = matches!(
+                    d.origin,
+                    Origin::Front(Some(_))
+                        | Origin::Middle(Some(_))
+                        | Origin::Rear(Some(_))
+                        | Origin::Nth(_, Some(_))
+                );
+                if col.len() < 3 && !qualified {
+                    return d.wxf();
+                }
+                let idx = col.iter().position(|&s| s == m.from).unwrap_or(0);
+                let op = match d.op {
+                    Op::Advance => '+',
+                    Op::Retreat => '-',
+                    Op::Traverse => '.',
+                };
+                format!(
+                    "{}{}{op}{}",
+                    idx + 1,
+                    file_number(m.from, piece.color),
+                    d.target
+                )
+            }
+            _ => d.wxf(),
+        }
+    }
+
     /// Reads a move in any notation: ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`) or Chinese
     /// (`炮二平五`). The errors tell invalid notation from a move that is illegal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
@@ -488,7 +522,7 @@ impl Position {
         let d = || Description::of(self, m);
         match notation {
             Notation::Iccs => m.to_string(),
-            Notation::Wxf => d().map_or_else(|| m.to_string(), |d| d.wxf()),
+            Notation::Wxf => d().map_or_else(|| m.to_string(), |d| self.wxf_text(m, d)),
             Notation::ChineseSimplified => d().map_or_else(
                 || m.to_string(),
                 |d| d.chinese(self.turn(), Script::Simplified),
@@ -566,7 +600,11 @@ mod tests {
         .unwrap();
         let mid = "e5d5".parse::<Move>().unwrap();
         assert_eq!(p.write_move(mid, Notation::ChineseTraditional), "中兵平六");
-        assert_eq!(p.write_move(mid, Notation::Wxf), "2P.6");
+        assert_eq!(
+            p.write_move(mid, Notation::Wxf),
+            "25.6",
+            "Fairy-Stockfish writes 25=6"
+        );
         assert_eq!(p.parse_move("中兵平六"), Ok(mid));
         assert_eq!(p.parse_move("2P.6"), Ok(mid));
         assert_eq!(
@@ -581,8 +619,19 @@ mod tests {
         )
         .unwrap();
         let m = "c6b6".parse::<Move>().unwrap();
-        assert_eq!(p.write_move(mid, Notation::Wxf), "2P.6");
         assert_eq!(q.write_move(m, Notation::Wxf), "17.8");
+        let rear = "c5d5".parse::<Move>().unwrap();
+        assert_eq!(
+            q.write_move(rear, Notation::Wxf),
+            "27.6",
+            "Fairy-Stockfish writes 27=6"
+        );
+        assert_eq!(
+            q.write_move(rear, Notation::ChineseSimplified),
+            "后兵七平六"
+        );
+        assert_eq!(q.parse_move("-7.6"), Ok(rear));
+        assert_eq!(q.parse_move("27=6"), Ok(rear));
         assert_eq!(q.write_move(m, Notation::ChineseTraditional), "前兵七平八");
         assert_eq!(q.parse_move("前兵七平八"), Ok(m));
         assert_eq!(q.parse_move("17.8"), Ok(m));
