@@ -10,7 +10,8 @@
 `MovesGener.gen_moves` and RLCard's raw game on the same random 20-card hands (seeded).
 `hands N` prints N random 20-card hands followed by RLCard's leads for each (one line per hand:
 `hand<TAB>play play ...`), for comparison with `cargo run --example doudizhu -- moves`.
-`actions` prints RLCard's 27,472 action strings, one a line.
+`douzero-hands N` does the same with DouZero's `MovesGener.gen_moves` (compare with
+`moves --rules douzero`). `actions` prints RLCard's 27,472 action strings, one a line.
 """
 import random
 import sys
@@ -89,6 +90,11 @@ def main():
     elif cmd == "hands":
         for hand in random_hands(int(sys.argv[2])):
             print(hand + "\t" + " ".join(sorted(rlcard_leads(hand))))
+    elif cmd == "douzero-hands":
+        inverse = {v: k for k, v in DOUZERO_CODE.items()}
+        for hand in random_hands(int(sys.argv[2]), seed=5):
+            moves = {"".join(sorted((inverse[c] for c in m), key=RANKS.index)) for m in douzero_leads(hand)}
+            print(hand + "\t" + " ".join(sorted(moves)))
     elif cmd == "actions":
         from rlcard.games.doudizhu.utils import ID_2_ACTION
         print("\n".join(ID_2_ACTION))
