@@ -263,7 +263,7 @@ impl App {
         self.overlay = Overlay::None;
         self.wait = self.speed.ticks();
         let direction = self.game.round().pass_direction();
-        self.info(if direction.passes() {
+        self.info(&if direction.passes() {
             format!(
                 "Hand {}: pick three cards to pass {direction} to {}, then press Enter",
                 self.game.hand_number() + 1,
@@ -282,17 +282,35 @@ impl App {
         for seat in waiting {
             let cards = self.bots[seat.index()].choose_pass(&self.game.view(seat));
             if let Err(err) = self.game.choose_pass(seat, cards) {
-                self.error(format!("{} passed badly: {err}", seat_name(seat)));
+                self.error(&format!("{} passed badly: {err}", seat_name(seat)));
             }
         }
     }
 
-    fn info(&mut self, text: String) {
-        self.message = Some((text, Color::Cyan));
+    fn info(&mut self, text: &str) {
+        self.message = Some((self.text(text), Color::Cyan));
     }
 
-    fn error(&mut self, text: String) {
-        self.message = Some((text, Color::Red));
+    fn error(&mut self, text: &str) {
+        self.message = Some((self.text(text), Color::Red));
+    }
+
+    /// `text` as drawn: unchanged, or with `--ascii` its suit symbols, arrows, dots and minus
+    /// signs spelled in ASCII.
+    fn text(&self, text: &str) -> String {
+        if self.style != CardStyle::Ascii {
+            return text.to_owned();
+        }
+        text.replace('♣', "C")
+            .replace('♦', "D")
+            .replace('♥', "H")
+            .replace('♠', "S")
+            .replace("←→", "<- ->")
+            .replace("← →", "<- ->")
+            .replace('→', "->")
+            .replace('·', "|")
+            .replace('−', "-")
+            .replace('☾', "*")
     }
 
     fn new_game(&mut self) {
@@ -315,14 +333,14 @@ impl App {
                     self.pass();
                 } else if self.chosen.contains(card) {
                     self.chosen.remove(card);
-                    self.info(format!("{} cards picked", self.chosen.len()));
+                    self.info(&format!("{} cards picked", self.chosen.len()));
                 } else if self.chosen.len() == 3 {
-                    self.error("three cards are picked: drop one first (Enter passes them)".into());
+                    self.error("three cards are picked: drop one first (Enter passes them)");
                 } else {
                     self.chosen.insert(card);
                     let n = self.chosen.len();
-                    self.info(if n == 3 {
-                        "three cards picked: press Enter to pass them".into()
+                    self.info(&if n == 3 {
+                        "three cards picked: press Enter to pass them".to_owned()
                     } else {
                         format!("{n} of 3 cards picked")
                     });
@@ -330,7 +348,7 @@ impl App {
             }
             Phase::Playing => {
                 if let Some(turn) = self.game.round().to_move().filter(|&t| t != HUMAN) {
-                    self.info(format!("wait: {} is to play", seat_name(turn)));
+                    self.info(&format!("wait: {} is to play", seat_name(turn)));
                     return;
                 }
                 match self.game.play(HUMAN, card) {
@@ -341,7 +359,7 @@ impl App {
                         self.cursor = self.cursor.min(self.hand().len().saturating_sub(1));
                     }
                     Err(err) => {
-                        self.error(format!("you cannot play {}: {err}", card.symbol_text()));
+                        self.error(&format!("you cannot play {}: {err}", card.symbol_text()));
                     }
                 }
             }
@@ -361,7 +379,7 @@ impl App {
                         .join(" ")
                 };
                 let direction = self.game.round().pass_direction();
-                self.info(format!(
+                self.info(&format!(
                     "you passed {} to {} and received {} from {}",
                     names(self.chosen),
                     seat_name(direction.receiver(HUMAN)),
@@ -372,7 +390,7 @@ impl App {
                 self.cursor = 0;
                 self.wait = self.speed.ticks();
             }
-            Err(err) => self.error(format!("cannot pass: {err}")),
+            Err(err) => self.error(&format!("cannot pass: {err}")),
         }
     }
 
@@ -405,7 +423,7 @@ impl App {
         let card = self.bots[seat.index()].choose_play(&self.game.view(seat));
         match self.game.play(seat, card) {
             Ok(()) => self.after_play(),
-            Err(err) => self.error(format!("{} played badly: {err}", seat_name(seat))),
+            Err(err) => self.error(&format!("{} played badly: {err}", seat_name(seat))),
         }
     }
 
@@ -447,16 +465,16 @@ impl App {
             KeyCode::Char('s') => self.overlay = Overlay::Scores,
             KeyCode::Char('+' | '=') => {
                 self.speed = self.speed.faster();
-                self.info(format!("computer speed: {}", self.speed.name()));
+                self.info(&format!("computer speed: {}", self.speed.name()));
             }
             KeyCode::Char('-') => {
                 self.speed = self.speed.slower();
-                self.info(format!("computer speed: {}", self.speed.name()));
+                self.info(&format!("computer speed: {}", self.speed.name()));
             }
             KeyCode::Char('n') if self.confirm_new => self.new_game(),
             KeyCode::Char('n') => {
                 self.confirm_new = true;
-                self.info("press n again to abandon this game and start a new one".into());
+                self.info("press n again to abandon this game and start a new one");
                 return Action::Continue;
             }
             _ => {}
@@ -492,12 +510,12 @@ impl App {
         } else {
             seat_name(seat).to_owned()
         };
-        format!(
+        self.text(&format!(
             "{who}  {} cards · {} pts this hand · total {}",
             round.hand(seat).len(),
             round.points_taken(seat),
             self.game.totals()[seat]
-        )
+        ))
     }
 
     /// The trick to show: the current one, or the last completed one while the next is empty.
@@ -514,7 +532,7 @@ impl App {
             match self.shown_trick().and_then(|(t, _)| t.card_of(seat)) {
                 Some(card) => card_span(card, self.style),
                 None => Span::styled(
-                    "·".repeat(self.style.width() as usize),
+                    self.text(&"·".repeat(self.style.width() as usize)),
                     Style::default().fg(Color::DarkGray),
                 ),
             }
@@ -587,7 +605,7 @@ impl App {
             }
             let winner = last.winner().map_or('?', seat_letter);
             spans.push(Span::styled(
-                format!("→ {winner}"),
+                self.text(&format!("→ {winner}")),
                 Style::default().fg(Color::DarkGray),
             ));
             lines.push(Line::from(spans).alignment(Alignment::Center));
@@ -615,10 +633,12 @@ impl App {
             }
             cards.push(span);
             cards.push(Span::raw(" "));
+            // Marks fit the card width: two cells in ASCII, four with glyphs.
+            let narrow = width < 4;
             let mark = if self.chosen.contains(card) {
-                "pass"
+                if narrow { "**" } else { "pass" }
             } else if self.received.contains(card) {
-                "new"
+                if narrow { "++" } else { "new" }
             } else if i == self.cursor {
                 "^"
             } else {
@@ -662,7 +682,7 @@ impl App {
                 let moon = if result.moon == Some(seat) { "☾" } else { "" };
                 let _ = write!(row, "{:>8}", format!("{moon}{}", result.points[seat]));
             }
-            lines.push(Line::raw(row));
+            lines.push(Line::raw(self.text(&row)));
         }
         let mut total = format!("{:<6}", "total");
         for seat in Seat::ALL {
@@ -681,9 +701,18 @@ impl App {
         match self.overlay {
             Overlay::None => {}
             Overlay::Help => {
-                let rules = rule_lines(self.game.settings());
+                let rules: Vec<String> = rule_lines(self.game.settings())
+                    .iter()
+                    .map(|r| self.text(r))
+                    .collect();
                 let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
-                widgets::help(frame, "Hearts: help", KEYS, &rules);
+                let keys: Vec<(String, String)> = KEYS
+                    .iter()
+                    .map(|(k, what)| (self.text(k), self.text(what)))
+                    .collect();
+                let keys: Vec<(&str, &str)> =
+                    keys.iter().map(|(k, w)| (k.as_str(), w.as_str())).collect();
+                widgets::help(frame, "Hearts: help", &keys, &rules);
             }
             Overlay::Scores => {
                 let mut lines = self.score_lines();
@@ -739,13 +768,13 @@ impl App {
 impl Screen for App {
     fn render(&mut self, frame: &mut Frame) {
         let round = self.game.round();
-        let title = format!(
+        let title = self.text(&format!(
             " Hearts · hand {} · pass {} · seed {} · bots {} ",
             self.game.hand_number() + 1,
             round.pass_direction(),
             self.seed,
             self.speed.name()
-        );
+        ));
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .title(title);
@@ -763,6 +792,9 @@ impl Screen for App {
             let n = round.hand(seat).len();
             let mut spans = Vec::new();
             for _ in 0..n.min(most) {
+                if self.style == CardStyle::Ascii && !spans.is_empty() {
+                    spans.push(Span::raw(" "));
+                }
                 spans.push(card_back_span(self.style));
             }
             if n > most {
@@ -814,7 +846,9 @@ impl Screen for App {
         widgets::status_line(
             frame,
             keys,
-            "←→ move · Enter/Space play or pick · s scores · +/- speed · ? help · n new · q quit",
+            &self.text(
+                "←→ move · Enter/Space play/pick · s scores · +/- speed · ? help · n new · q quit",
+            ),
             Color::DarkGray,
         );
         self.render_overlay(frame);
@@ -961,6 +995,15 @@ mod tests {
             }
             let screen = render_to_string(&mut a, 120, 40);
             assert!(screen.contains("You (South)"));
+            if ascii {
+                assert!(
+                    screen.is_ascii()
+                        || screen
+                            .chars()
+                            .all(|c| c.is_ascii() || "╭╮╰╯─│┌┐└┘".contains(c)),
+                    "{screen}"
+                );
+            }
             press(&mut a, KeyCode::Char('?'));
             assert!(render_to_string(&mut a, 120, 40).contains("help"));
             press(&mut a, KeyCode::Char('x'));
