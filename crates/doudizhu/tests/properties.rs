@@ -292,3 +292,31 @@ fn records_round_trip_through_json_and_replay() {
     let text = serde_json::to_string(&play).unwrap();
     assert_eq!(serde_json::from_str::<Play>(&text).unwrap(), play);
 }
+
+/// The fast generators against the naive filter on many more hands than the proptests:
+/// `cargo test -p parlor-doudizhu --test properties -- --ignored` (about 10 s).
+#[test]
+#[ignore = "slow: 4 presets x 20,000 hands x every play of the action space"]
+fn many_hands_equal_the_naive_filter() {
+    for (preset, &(name, rules)) in RuleSet::PRESETS.iter().enumerate() {
+        let plays = space(preset).plays();
+        for seed in 0..20_000u64 {
+            let hand = hand(seed.wrapping_mul(0x9E37_79B9), 1 + (seed % 20) as usize);
+            let mut fast = Vec::new();
+            legal_leads(hand, &rules, &mut fast);
+            let fast: HashSet<Play> = fast.into_iter().collect();
+            let naive: HashSet<Play> = plays
+                .iter()
+                .copied()
+                .filter(|p| p.counts.is_subset(hand))
+                .collect();
+            assert_eq!(fast, naive, "{name}: {hand}");
+            let previous = plays[(seed as usize * 7919) % plays.len()];
+            let mut responses = Vec::new();
+            legal_responses(hand, previous.combo, &rules, &mut responses);
+            let responses: HashSet<Play> = responses.into_iter().collect();
+            let naive: HashSet<Play> = naive.into_iter().filter(|p| p.beats(previous)).collect();
+            assert_eq!(responses, naive, "{name}: {hand} after {previous}");
+        }
+    }
+}
