@@ -1044,6 +1044,20 @@ mod tests {
     }
 
     #[test]
+    fn launcher_entry_starts_a_game() {
+        let entry = crate::launcher::GAMES
+            .iter()
+            .find(|g| g.example == "hearts")
+            .unwrap();
+        let start = entry.start;
+        let mut screen = start(&LaunchOptions {
+            ascii: false,
+            seed: Some(8),
+        });
+        assert!(render_to_string(screen.as_mut(), 100, 30).contains("seed 8"));
+    }
+
+    #[test]
     fn clicking_a_card_picks_it() {
         let mut a = app(5);
         render_to_string(&mut a, 120, 40);
