@@ -532,7 +532,12 @@ impl App {
             match self.shown_trick().and_then(|(t, _)| t.card_of(seat)) {
                 Some(card) => card_span(card, self.style),
                 None => Span::styled(
-                    self.text(&"·".repeat(self.style.width() as usize)),
+                    if self.style == CardStyle::Ascii {
+                        "."
+                    } else {
+                        "·"
+                    }
+                    .repeat(self.style.width() as usize),
                     Style::default().fg(Color::DarkGray),
                 ),
             }
@@ -846,9 +851,8 @@ impl Screen for App {
         widgets::status_line(
             frame,
             keys,
-            &self.text(
-                "←→ move · Enter/Space play/pick · s scores · +/- speed · ? help · n new · q quit",
-            ),
+            &self
+                .text("←→ move · Enter play/pick · s scores · +/- speed · ? help · n new · q quit"),
             Color::DarkGray,
         );
         self.render_overlay(frame);
