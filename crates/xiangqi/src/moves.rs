@@ -211,9 +211,9 @@ mod tests {
         let red = |s: usize| s / 9 <= 4;
         let elephants = pair(
             (0..90)
-                .filter(|&s| red(s) && tables::ELEPHANT_MOVES[s].len > 0)
+                .filter(|&s| red(s) && tables::ELEPHANT_MOVES[0][s].len > 0)
                 .filter(|&s| [2, 6, 18, 22, 26, 38, 42].contains(&s))
-                .map(|s| tables::ELEPHANT_MOVES[s].len as usize)
+                .map(|s| tables::ELEPHANT_MOVES[0][s].len as usize)
                 .collect(),
         );
         let advisors = pair(

@@ -362,7 +362,7 @@ impl Gen<'_> {
                     }
                 }
                 ELEPHANT => {
-                    let t = &ELEPHANT_MOVES[from];
+                    let t = &ELEPHANT_MOVES[self.us][from];
                     for i in 0..t.len as usize {
                         let to = t.to[i] as usize;
                         if self.board[t.via[i] as usize] == 0 && self.not_own(to) {
@@ -703,7 +703,7 @@ impl Position {
             GENERAL => in_list(&GENERAL_MOVES[us][from]),
             ADVISOR => in_list(&ADVISOR_MOVES[us][from]),
             ELEPHANT => {
-                let l = &ELEPHANT_MOVES[from];
+                let l = &ELEPHANT_MOVES[us][from];
                 (0..l.len as usize)
                     .any(|i| l.to[i] as usize == to && self.board[l.via[i] as usize] == 0)
             }
@@ -978,7 +978,7 @@ fn pseudo_legal_naive(pos: &Position, p: Piece, m: Move) -> bool {
         Role::Elephant => {
             df.abs() == 2
                 && dr.abs() == 2
-                && m.to.on_side_of(p.color) == m.from.on_side_of(p.color)
+                && m.to.on_side_of(p.color)
                 && empty(ff + df / 2, fr + dr / 2)
         }
         Role::Horse => {

@@ -121,25 +121,31 @@ pub(crate) static HORSE_ATTACKERS: [List<8>; 90] = {
     t
 };
 
-/// Elephant moves: destination and eye; never across the river.
-pub(crate) static ELEPHANT_MOVES: [List<4>; 90] = {
-    let mut t = [List::EMPTY; 90];
-    let mut s = 0;
-    while s < 90 {
-        let f = (s % 9) as i32;
-        let r = (s / 9) as i32;
-        let mut i = 0;
-        while i < 4 {
-            let df = if i & 1 == 0 { 1 } else { -1 };
-            let dr = if i & 2 == 0 { 1 } else { -1 };
-            if let (Some(to), Some(eye)) = (sq(f + 2 * df, r + 2 * dr), sq(f + df, r + dr))
-                && red_side(to) == red_side(s as u8)
-            {
-                t[s] = t[s].push(to, eye);
+/// Elephant moves per color: destination and eye; the destination is always on the own side
+/// of the river (an elephant set up across the river, in permissive positions, can only move
+/// back), so an elephant never attacks the enemy general.
+pub(crate) static ELEPHANT_MOVES: [[List<4>; 90]; 2] = {
+    let mut t = [[List::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let f = (s % 9) as i32;
+            let r = (s / 9) as i32;
+            let mut i = 0;
+            while i < 4 {
+                let df = if i & 1 == 0 { 1 } else { -1 };
+                let dr = if i & 2 == 0 { 1 } else { -1 };
+                if let (Some(to), Some(eye)) = (sq(f + 2 * df, r + 2 * dr), sq(f + df, r + dr))
+                    && red_side(to) == (c == 0)
+                {
+                    t[c][s] = t[c][s].push(to, eye);
+                }
+                i += 1;
             }
-            i += 1;
+            s += 1;
         }
-        s += 1;
+        c += 1;
     }
     t
 };
@@ -267,10 +273,13 @@ mod tests {
         assert_eq!(HORSE_ATTACKERS[e4].len, 8);
         // Elephant on e2 (c0? no: e2 is the centre elephant point) reaches c0, g0, c4, g4.
         let e2 = 4 + 9 * 2;
-        assert_eq!(ELEPHANT_MOVES[e2].len, 4);
+        assert_eq!(ELEPHANT_MOVES[0][e2].len, 4);
         // Elephant on c4 cannot cross the river: only a2 and e2.
         let c4 = 2 + 9 * 4;
-        assert_eq!(ELEPHANT_MOVES[c4].len, 2);
+        assert_eq!(ELEPHANT_MOVES[0][c4].len, 2);
+        // A red elephant set up across the river may only go back: c6 reaches a4 and e4.
+        assert_eq!(ELEPHANT_MOVES[0][2 + 9 * 6].len, 2);
+        assert_eq!(ELEPHANT_MOVES[1][2 + 9 * 6].len, 2, "black from c6: a8, e8");
         // General in the palace centre has 4 moves, in a corner 2.
         let e1 = 4 + 9;
         assert_eq!(GENERAL_MOVES[0][e1].len, 4);

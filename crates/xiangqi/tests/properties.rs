@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 use xiangqi::{
-    Game, Move, Notation, Position, RuleSet, Setup, Square, Validation, naive_legal_moves,
-    read_pgn, write_pgn,
+    Color, Game, Move, Notation, Piece, Position, Role, RuleSet, Setup, Square, Validation,
+    naive_legal_moves, read_pgn, write_pgn,
 };
 
 fn replay(indices: &[Index]) -> (Game, Vec<Position>) {
@@ -28,7 +28,7 @@ fn sorted(mut v: Vec<Move>) -> Vec<Move> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn fast_generator_equals_naive(indices in prop::collection::vec(any::<Index>(), 0..70)) {
@@ -110,6 +110,46 @@ proptest! {
         let q = Position::from_setup(s, Validation::Strict).expect("mirror is valid");
         let mirrored = sorted(p.legal_moves().iter().map(|m| m.flip_files()).collect());
         prop_assert_eq!(sorted(q.legal_moves().to_vec()), mirrored);
+    }
+
+    #[test]
+    fn fast_generator_equals_naive_on_random_composed_positions(
+        red_general in 0usize..9,
+        black_general in 0usize..9,
+        pieces in prop::collection::vec((0usize..90, 0usize..14), 0..16),
+        black_to_move in any::<bool>(),
+    ) {
+        // Random pieces anywhere (permissive validation): odd pins, stacked cannons, soldiers
+        // on their own back rank, several chariots on one line.
+        let palace = |i: usize, rank0: u8| Square::new(3 + (i % 3) as u8, rank0 + (i / 3) as u8).unwrap();
+        let mut setup = Setup::empty();
+        setup.set(palace(red_general, 0), Some(Piece::new(Color::Red, Role::General)));
+        setup.set(palace(black_general, 7), Some(Piece::new(Color::Black, Role::General)));
+        for (sq, kind) in pieces {
+            let sq = Square::from_index(sq).unwrap();
+            let role = Role::ALL[1 + kind % 6];
+            let color = if kind < 7 { Color::Red } else { Color::Black };
+            if setup.get(sq).is_none() {
+                setup.set(sq, Some(Piece::new(color, role)));
+            }
+        }
+        setup.turn = if black_to_move { Color::Black } else { Color::Red };
+        let mut flipped = setup;
+        flipped.turn = setup.turn.other();
+        // If the side not to move is in check, try the other side to move.
+        let pos = Position::from_setup(setup, Validation::Permissive)
+            .or_else(|_| Position::from_setup(flipped, Validation::Permissive));
+        if let Ok(p) = pos {
+            let fast = sorted(p.legal_moves().to_vec());
+            prop_assert_eq!(&fast, &sorted(naive_legal_moves(&p)), "{}", p.fen());
+            prop_assert_eq!(p.outcome().is_some(), fast.is_empty());
+            for m in &fast {
+                prop_assert!(p.is_legal(*m));
+                let mut q = p;
+                q.play_unchecked(*m);
+                prop_assert!(!q.is_attacked_general(p.turn()));
+            }
+        }
     }
 
     #[test]
