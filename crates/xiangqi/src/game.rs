@@ -485,6 +485,30 @@ mod tests {
     }
 
     #[test]
+    fn check_outranks_chase() {
+        // Found by a seeded search over random positions: Red checks with the chariot on
+        // b9/b8 every move, while each black general step uncovers a new chase (a legal
+        // capture of an unprotected red piece that was not available before). The perpetual
+        // checker loses even though the other side chases perpetually.
+        let mut g = game("3k5/1R7/5n3/5R3/9/4Nr3/9/9/9/4K4 w - - 0 1", RuleSet::ASIAN);
+        let cycle = ["b8b9", "d9d8", "b9b8", "d8d9"];
+        play_all(&mut g, &cycle);
+        play_all(&mut g, &cycle);
+        assert!(g.history.iter().all(|e| if e.before.turn() == Color::Red {
+            e.check
+        } else {
+            e.chase != 0
+        }));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualCheck
+            })
+        );
+    }
+
+    #[test]
     fn idle_repetition_draws() {
         let mut g = Game::default();
         let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
