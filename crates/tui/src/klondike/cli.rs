@@ -72,6 +72,34 @@ pub enum Command {
         #[arg(long, default_value = "")]
         moves: String,
     },
+    /// Solves the deal (`--seed N` or `--deal "..."`, with `--draw`, `--passes`): prints `win`,
+    /// `impossible` or `unknown` alone on the first line, then the winning line, one move per
+    /// line (stock turns and recycles included).
+    Solve {
+        /// Print one JSON object instead (verdict, deal, rules, positions searched, moves).
+        #[arg(long)]
+        json: bool,
+        /// Answer `unknown` after searching this many positions.
+        #[arg(long, default_value = "20000000")]
+        nodes: u64,
+        /// Answer `unknown` after this many seconds.
+        #[arg(long)]
+        seconds: Option<f64>,
+    },
+    /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3 (and
+    /// `--passes`), one thread; prints won/impossible/unknown counts and median, mean and
+    /// maximum times.
+    Bench {
+        /// How many seeded deals.
+        #[arg(long, default_value = "200")]
+        deals: u64,
+        /// Node budget per deal (a deal over it counts as unknown).
+        #[arg(long, default_value = "20000000")]
+        nodes: u64,
+        /// Print every deal: seed, verdict, positions, time.
+        #[arg(long)]
+        verbose: bool,
+    },
 }
 
 impl Cli {
@@ -149,10 +177,111 @@ pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Runs `solve`: the verdict alone on the first line, then one move per line; or a JSON
+/// object with `--json`.
+pub fn solve(cli: &Cli, json: bool, nodes: u64, seconds: Option<f64>) -> Result<String, String> {
+    use ::klondike::solver::{self, Budget};
+    let (seed, deal) = match cli.parsed_deal()? {
+        Some(deal) => (None, deal),
+        None => {
+            let seed = cli.seed();
+            (Some(seed), Deal::from_seed(seed))
+        }
+    };
+    let time = match seconds {
+        Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+        Some(s) => return Err(format!("--seconds: {s} is not a positive number of seconds")),
+        None => None,
+    };
+    let budget = Budget {
+        nodes: Some(nodes),
+        time,
+    };
+    let position = ::klondike::Klondike::new(&deal, cli.rules());
+    let solution = solver::solve(&position, budget);
+    let line = solution.verdict.line().unwrap_or(&[]);
+    let mut out = String::new();
+    if json {
+        let moves: Vec<String> = line.iter().map(|mv| format!("\"{mv}\"")).collect();
+        let seed = seed.map_or_else(|| "null".to_owned(), |s| s.to_string());
+        let _ = writeln!(
+            out,
+            "{{\"verdict\":\"{}\",\"seed\":{seed},\"deal\":\"{deal}\",\"draw\":{},\"passes\":\"{}\",\"nodes\":{},\"moves\":[{}]}}",
+            solution.verdict,
+            cli.draw,
+            cli.rules().effective_pass_limit(),
+            solution.nodes,
+            moves.join(",")
+        );
+    } else {
+        let _ = writeln!(out, "{}", solution.verdict);
+        for mv in line {
+            let _ = writeln!(out, "{mv}");
+        }
+    }
+    Ok(out)
+}
+
+/// Runs `bench`: solves seeds `0..deals` with draw 1 and draw 3 and summarises the times.
+pub fn bench(cli: &Cli, deals: u64, nodes: u64, verbose: bool) -> String {
+    use ::klondike::solver::{self, Budget, Verdict};
+    let mut out = String::new();
+    for draw in [Draw::ONE, Draw::THREE] {
+        let rules = Rules { draw, ..cli.rules() };
+        let mut entries = Vec::new();
+        for seed in 0..deals {
+            let entry = solver::survey([seed], rules, Budget::nodes(nodes));
+            if verbose {
+                let e = &entry[0];
+                println!("draw {draw} seed {seed}: {} {} nodes {:?}", e.verdict, e.nodes, e.elapsed);
+            }
+            entries.extend(entry);
+        }
+        let count = |f: &dyn Fn(&Verdict) -> bool| entries.iter().filter(|e| f(&e.verdict)).count();
+        let won = count(&|v| matches!(v, Verdict::Win(_)));
+        let lost = count(&|v| *v == Verdict::Impossible);
+        let unknown = count(&|v| *v == Verdict::Unknown);
+        let mut times: Vec<f64> = entries.iter().map(|e| e.elapsed.as_secs_f64() * 1e3).collect();
+        times.sort_by(f64::total_cmp);
+        let n = times.len().max(1);
+        let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+        let mean = times.iter().sum::<f64>() / n as f64;
+        let max = times.last().copied().unwrap_or(0.0);
+        let _ = writeln!(
+            out,
+            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, mean {mean:.3} ms, max {max:.1} ms",
+            rules.effective_pass_limit()
+        );
+    }
+    out
+}
+
 /// The entry point of `examples/klondike.rs`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
+        Some(Command::Solve {
+            json,
+            nodes,
+            seconds,
+        }) => match solve(&cli, *json, *nodes, *seconds) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("klondike: {err}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Bench {
+            deals,
+            nodes,
+            verbose,
+        }) => {
+            print!("{}", bench(&cli, *deals, *nodes, *verbose));
+            ExitCode::SUCCESS
+        }
         Some(Command::Show { moves }) => match show(&cli, moves) {
             Ok(text) => {
                 print!("{text}");
@@ -258,5 +387,32 @@ mod tests {
         let deal = Deal::from_seed(3).to_string();
         let parsed = cli(&["--deal", &deal, "show"]).unwrap();
         assert!(show(&parsed, "").unwrap().contains(&deal));
+    }
+
+    #[test]
+    fn solve_prints_the_verdict_then_a_replayable_line() {
+        let parsed = cli(&["--seed", "1", "--draw", "3", "solve"]).unwrap();
+        let text = solve(&parsed, false, 2_000_000, None).unwrap();
+        let mut lines = text.lines();
+        let verdict = lines.next().unwrap();
+        assert!(["win", "impossible", "unknown"].contains(&verdict), "{text}");
+        let mut position = ::klondike::Klondike::new(&Deal::from_seed(1), parsed.rules());
+        for line in lines {
+            position.play(line.parse().unwrap()).unwrap();
+        }
+        assert_eq!(position.is_won(), verdict == "win");
+        let json = solve(&parsed, true, 2_000_000, None).unwrap();
+        assert!(json.starts_with(&format!("{{\"verdict\":\"{verdict}\",\"seed\":1,")), "{json}");
+        assert!(solve(&parsed, false, 10, Some(-1.0)).is_err());
+        let bad = cli(&["--deal", "AS", "solve"]).unwrap();
+        assert!(solve(&bad, false, 10, None).unwrap_err().starts_with("--deal:"));
+    }
+
+    #[test]
+    fn bench_summarises_both_draws() {
+        let parsed = cli(&["bench", "--deals", "2"]).unwrap();
+        let text = bench(&parsed, 2, 200_000, false);
+        assert!(text.contains("draw 1, passes unlimited: 2 deals"), "{text}");
+        assert!(text.contains("draw 3"), "{text}");
     }
 }
