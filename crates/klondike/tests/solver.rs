@@ -353,16 +353,23 @@ fn foundation_cards_coming_back_are_searched() {
     let Verdict::Win(line) = solver::solve(&start, Budget::UNLIMITED).verdict else {
         panic!("the foundation move was not found");
     };
-    assert!(line.iter().any(|mv| matches!(mv, Move::FoundationToPile { .. })));
+    assert!(
+        line.iter()
+            .any(|mv| matches!(mv, Move::FoundationToPile { .. }))
+    );
     assert_replays(&start, &line);
     let locked = needs_foundation_card(false);
-    assert_eq!(solver::solve(&locked, Budget::UNLIMITED).verdict, Verdict::Impossible);
+    assert_eq!(
+        solver::solve(&locked, Budget::UNLIMITED).verdict,
+        Verdict::Impossible
+    );
     assert_eq!(brute_force(&locked), Some(false));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Winnability runs (slow: release only, ignored by default).
 
+#[allow(clippy::cast_precision_loss, reason = "deal counts are small")]
 fn winnability(draw: Draw, deals: u64) {
     let budget = std::env::var("SOLVER_NODES")
         .ok()
@@ -373,7 +380,10 @@ fn winnability(draw: Draw, deals: u64) {
         .flat_map(|seed| {
             let entry = solver::survey([seed], Rules::draw(draw), budget);
             if verbose {
-                println!("{seed} {} {} {:?}", entry[0].verdict, entry[0].nodes, entry[0].elapsed);
+                println!(
+                    "{seed} {} {} {:?}",
+                    entry[0].verdict, entry[0].nodes, entry[0].elapsed
+                );
             }
             entry
         })

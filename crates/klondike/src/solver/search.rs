@@ -146,7 +146,7 @@ impl Engine {
             child.apply(step);
             counts.nodes += 1;
             if budget.nodes.is_some_and(|max| counts.nodes > max)
-                || (counts.nodes & 0x3FF == 0
+                || (counts.nodes.is_multiple_of(1024)
                     && budget.time.is_some_and(|max| start.elapsed() > max))
             {
                 counts.states = self.table.len() as u64;

@@ -434,7 +434,7 @@ impl State {
         if need != Need::NOTHING {
             out.retain(|&(_, step)| self.meets(need, step));
         }
-        out.sort_by(|a, b| b.0.cmp(&a.0));
+        out.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 
     /// The constraint on the step after `step` (played from this state; see [`Need`]):

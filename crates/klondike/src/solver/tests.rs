@@ -247,6 +247,10 @@ fn debug_seed() {
         let need = state.need_after(*step);
         let mut grand = Vec::new();
         child.steps(need, &mut grand);
-        println!("{score} {step:?} need {need:?} -> {} steps, forced {:?}", grand.len(), child.forced_step());
+        println!(
+            "{score} {step:?} need {need:?} -> {} steps, forced {:?}",
+            grand.len(),
+            child.forced_step()
+        );
     }
 }
