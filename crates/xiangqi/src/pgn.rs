@@ -135,7 +135,7 @@ pub fn read_pgn(text: &str, rules: RuleSet) -> Result<PgnGame, PgnError> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     let mut in_moves = false;
-    for line in text.lines() {
+    for line in text.trim_start_matches('\u{feff}').lines() {
         let t = line.trim();
         if !in_moves && t.starts_with('[') {
             let inner = t
@@ -323,5 +323,11 @@ mod tests {
         ));
         let g = read_move_list(Position::default(), "h2e2 h9g7 h0g2", RuleSet::default()).unwrap();
         assert_eq!(g.len(), 3);
+        let bom = read_pgn(
+            "\u{feff}[Event \"x\"]\r\n\r\n1. h2e2 h9g7 *\r\n",
+            RuleSet::default(),
+        )
+        .unwrap();
+        assert_eq!((bom.tag("Event"), bom.game.len()), (Some("x"), 2));
     }
 }
