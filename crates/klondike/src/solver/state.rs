@@ -97,6 +97,8 @@ pub(crate) struct Need {
     pub(crate) up: u8,
     /// Put a King (or a King-based run) into an empty pile.
     pub(crate) king: bool,
+    /// Any talon play.
+    pub(crate) talon: bool,
 }
 
 impl Need {
@@ -105,6 +107,7 @@ impl Need {
         card: 0,
         up: 0,
         king: false,
+        talon: false,
     };
 
     /// A 128-bit tag xored into the position key, so a constrained visit and a free visit of
@@ -113,7 +116,10 @@ impl Need {
         if self == Need::NOTHING {
             return 0;
         }
-        let index = u64::from(self.card) | u64::from(self.up) << 8 | u64::from(self.king) << 16;
+        let index = u64::from(self.card)
+            | u64::from(self.up) << 8
+            | u64::from(self.king) << 16
+            | u64::from(self.talon) << 17;
         let mut a = Lane(0x2545_F491_4F6C_DD1D);
         a.add(index);
         let mut b = Lane(0x1405_7B7E_F767_814F);
@@ -444,9 +450,12 @@ impl State {
     /// - a foundation card brought down: use it;
     /// - a pile card to its foundation that turns nothing over: use the card exposed (or a
     ///   King into the emptied pile), or the next card of that suit up;
-    /// - with a draw of 1 and unlimited passes (the talon is then a set: every card stays
-    ///   reachable, in any order), a talon card to a pile: use it; to its foundation: the next
-    ///   card of that suit up.
+    /// - a talon card to a pile: use it; to its foundation: the next card of that suit up; and
+    ///   unless the draw is 1 with unlimited passes (the talon is then a set: every card stays
+    ///   reachable, in any order), any talon play also qualifies. A talon play commutes with
+    ///   every later step that neither uses its card nor touches the talon (the talon and the
+    ///   waste position are the same before and after such a step), so any line can be
+    ///   reordered to play it just before its card's use or the next talon play.
     ///
     /// Every other step (it turns a card over, or is a talon play whose timing matters) leaves
     /// no constraint.
@@ -480,9 +489,7 @@ impl State {
                 }
             }
             Step::Talon { pos, to, .. } => {
-                if self.draw != 1 || self.recycles_left != UNLIMITED {
-                    return Need::NOTHING;
-                }
+                need.talon = self.draw != 1 || self.recycles_left != UNLIMITED;
                 let c = self.talon[pos as usize];
                 if to == FOUNDATION {
                     need.up = suit(c) as u8 + 1;
@@ -533,7 +540,8 @@ impl State {
                 | Step::FoundationToPile { to, .. } => into_empty(to),
                 Step::PileToFoundation(_) => false,
             };
-        card_used || went_up || king_in
+        let talon = need.talon && matches!(step, Step::Talon { .. });
+        card_used || went_up || king_in || talon
     }
 
     /// Plays a step (it must come from [`steps`](State::steps) or
@@ -545,6 +553,7 @@ impl State {
                 let c = self.talon[p];
                 let len = self.talon_len as usize;
                 self.talon.copy_within(p + 1..len, p);
+                self.talon[len - 1] = 0;
                 self.talon_len -= 1;
                 self.waste = pos;
                 if recycle && self.recycles_left != UNLIMITED {
@@ -556,6 +565,7 @@ impl State {
                 let from = from as usize;
                 self.len[from] -= 1;
                 let c = self.piles[from][self.len[from] as usize];
+                self.piles[from][self.len[from] as usize] = 0;
                 self.found[suit(c)] += 1;
                 self.reveal(from);
             }
@@ -567,6 +577,7 @@ impl State {
                 run[..count as usize]
                     .copy_from_slice(&self.piles[from][start..start + count as usize]);
                 self.piles[to][dest..dest + count as usize].copy_from_slice(&run[..count as usize]);
+                self.piles[from][start..start + count as usize].fill(0);
                 self.len[to] += count;
                 self.len[from] -= count;
                 self.reveal(from);
