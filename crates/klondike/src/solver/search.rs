@@ -69,7 +69,7 @@ struct Frame {
 }
 
 impl Frame {
-    fn fill(&mut self, state: State, need: Need) {
+    fn fill(&mut self, state: State, need: Need, foundation_first: bool) {
         self.state = state;
         self.next = 0;
         if let Some(step) = state.forced_step() {
@@ -80,7 +80,7 @@ impl Frame {
         } else {
             self.need = need;
             self.forced = false;
-            state.steps(need, &mut self.steps);
+            state.steps(need, foundation_first, &mut self.steps);
         }
     }
 }
@@ -102,8 +102,44 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Searches `root` within `budget`.
+    /// Searches `root` within `budget`: first a cheap attempt (an eighth of the node budget,
+    /// if any) with foundation moves ordered first, then, if that ran out, a full search with
+    /// the main ordering and what is left of the budget. Both are exhaustive when they finish,
+    /// so either can prove `Impossible`; the two orderings find different wins fast.
     pub(crate) fn run(&mut self, root: State, budget: Budget) -> (Verdict, Counts) {
+        let start = Instant::now();
+        let Some(max) = budget.nodes else {
+            return self.attempt(root, budget, false, start);
+        };
+        let first = Budget {
+            nodes: Some(max / 8),
+            time: budget.time,
+        };
+        let (verdict, counts) = self.attempt(root, first, true, start);
+        if verdict != Verdict::Unknown {
+            return (verdict, counts);
+        }
+        let rest = Budget {
+            nodes: Some(max - counts.nodes.min(max)),
+            time: budget.time,
+        };
+        let (verdict, more) = self.attempt(root, rest, false, start);
+        (
+            verdict,
+            Counts {
+                nodes: counts.nodes + more.nodes,
+                states: more.states,
+            },
+        )
+    }
+
+    fn attempt(
+        &mut self,
+        root: State,
+        budget: Budget,
+        foundation_first: bool,
+        start: Instant,
+    ) -> (Verdict, Counts) {
         self.table.clear();
         let mut counts = Counts::default();
         if root.is_won() || root.is_trivially_won() {
@@ -113,7 +149,6 @@ impl Engine {
             expand_all(root, &steps, &mut line);
             return (Verdict::Win(line), counts);
         }
-        let start = Instant::now();
         self.table.insert(root.key());
         if self.frames.is_empty() {
             self.frames.push(Frame {
@@ -124,7 +159,7 @@ impl Engine {
                 next: 0,
             });
         }
-        self.frames[0].fill(root, Need::NOTHING);
+        self.frames[0].fill(root, Need::NOTHING, foundation_first);
         let mut depth = 0;
         loop {
             let frame = &mut self.frames[depth];
@@ -163,7 +198,13 @@ impl Engine {
                 counts.states = self.table.len() as u64;
                 return (Verdict::Win(line), counts);
             }
-            if !self.table.insert(child.key() ^ need.tag()) {
+            let key = child.key();
+            // A constrained visit explores a subset of a free visit's steps: skip it when the
+            // position was already entered free.
+            if need != Need::NOTHING && self.table.contains(&key) {
+                continue;
+            }
+            if !self.table.insert(key ^ need.tag()) {
                 continue;
             }
             depth += 1;
@@ -176,7 +217,7 @@ impl Engine {
                     next: 0,
                 });
             }
-            self.frames[depth].fill(child, need);
+            self.frames[depth].fill(child, need, foundation_first);
         }
     }
 }

@@ -111,7 +111,7 @@ fn applying_steps_matches_the_public_moves() {
             let mut steps = Vec::new();
             for ply in 0..60u64 {
                 let state = State::new(&position);
-                state.steps(state::Need::NOTHING, &mut steps);
+                state.steps(state::Need::NOTHING, false, &mut steps);
                 if steps.is_empty() {
                     break;
                 }
@@ -239,14 +239,14 @@ fn debug_seed() {
     println!("{position}\ntalon {:?}", position.stock());
     let state = State::new(&position);
     let mut steps = Vec::new();
-    state.steps(state::Need::NOTHING, &mut steps);
+    state.steps(state::Need::NOTHING, false, &mut steps);
     println!("forced {:?}", state.forced_step());
     for (score, step) in &steps {
         let mut child = state;
         child.apply(*step);
         let need = state.need_after(*step);
         let mut grand = Vec::new();
-        child.steps(need, &mut grand);
+        child.steps(need, false, &mut grand);
         println!(
             "{score} {step:?} need {need:?} -> {} steps, forced {:?}",
             grand.len(),
