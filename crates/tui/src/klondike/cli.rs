@@ -181,16 +181,19 @@ pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
 /// object with `--json`.
 pub fn solve(cli: &Cli, json: bool, nodes: u64, seconds: Option<f64>) -> Result<String, String> {
     use ::klondike::solver::{self, Budget};
-    let (seed, deal) = match cli.parsed_deal()? {
-        Some(deal) => (None, deal),
-        None => {
-            let seed = cli.seed();
-            (Some(seed), Deal::from_seed(seed))
-        }
+    let (seed, deal) = if let Some(deal) = cli.parsed_deal()? {
+        (None, deal)
+    } else {
+        let seed = cli.seed();
+        (Some(seed), Deal::from_seed(seed))
     };
     let time = match seconds {
         Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
-        Some(s) => return Err(format!("--seconds: {s} is not a positive number of seconds")),
+        Some(s) => {
+            return Err(format!(
+                "--seconds: {s} is not a positive number of seconds"
+            ));
+        }
         None => None,
     };
     let budget = Budget {
@@ -227,13 +230,19 @@ pub fn bench(cli: &Cli, deals: u64, nodes: u64, verbose: bool) -> String {
     use ::klondike::solver::{self, Budget, Verdict};
     let mut out = String::new();
     for draw in [Draw::ONE, Draw::THREE] {
-        let rules = Rules { draw, ..cli.rules() };
+        let rules = Rules {
+            draw,
+            ..cli.rules()
+        };
         let mut entries = Vec::new();
         for seed in 0..deals {
             let entry = solver::survey([seed], rules, Budget::nodes(nodes));
             if verbose {
                 let e = &entry[0];
-                println!("draw {draw} seed {seed}: {} {} nodes {:?}", e.verdict, e.nodes, e.elapsed);
+                println!(
+                    "draw {draw} seed {seed}: {} {} nodes {:?}",
+                    e.verdict, e.nodes, e.elapsed
+                );
             }
             entries.extend(entry);
         }
@@ -241,11 +250,14 @@ pub fn bench(cli: &Cli, deals: u64, nodes: u64, verbose: bool) -> String {
         let won = count(&|v| matches!(v, Verdict::Win(_)));
         let lost = count(&|v| *v == Verdict::Impossible);
         let unknown = count(&|v| *v == Verdict::Unknown);
-        let mut times: Vec<f64> = entries.iter().map(|e| e.elapsed.as_secs_f64() * 1e3).collect();
+        let mut times: Vec<f64> = entries
+            .iter()
+            .map(|e| e.elapsed.as_secs_f64() * 1e3)
+            .collect();
         times.sort_by(f64::total_cmp);
-        let n = times.len().max(1);
+        let n = u32::try_from(times.len().max(1)).unwrap_or(u32::MAX);
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-        let mean = times.iter().sum::<f64>() / n as f64;
+        let mean = times.iter().sum::<f64>() / f64::from(n);
         let max = times.last().copied().unwrap_or(0.0);
         let _ = writeln!(
             out,
@@ -395,17 +407,27 @@ mod tests {
         let text = solve(&parsed, false, 2_000_000, None).unwrap();
         let mut lines = text.lines();
         let verdict = lines.next().unwrap();
-        assert!(["win", "impossible", "unknown"].contains(&verdict), "{text}");
+        assert!(
+            ["win", "impossible", "unknown"].contains(&verdict),
+            "{text}"
+        );
         let mut position = ::klondike::Klondike::new(&Deal::from_seed(1), parsed.rules());
         for line in lines {
             position.play(line.parse().unwrap()).unwrap();
         }
         assert_eq!(position.is_won(), verdict == "win");
         let json = solve(&parsed, true, 2_000_000, None).unwrap();
-        assert!(json.starts_with(&format!("{{\"verdict\":\"{verdict}\",\"seed\":1,")), "{json}");
+        assert!(
+            json.starts_with(&format!("{{\"verdict\":\"{verdict}\",\"seed\":1,")),
+            "{json}"
+        );
         assert!(solve(&parsed, false, 10, Some(-1.0)).is_err());
         let bad = cli(&["--deal", "AS", "solve"]).unwrap();
-        assert!(solve(&bad, false, 10, None).unwrap_err().starts_with("--deal:"));
+        assert!(
+            solve(&bad, false, 10, None)
+                .unwrap_err()
+                .starts_with("--deal:")
+        );
     }
 
     #[test]

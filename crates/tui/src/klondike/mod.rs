@@ -56,6 +56,9 @@ impl Default for Options {
     }
 }
 
+/// The solver's node budget for hints and "can this still be won?" (well under a second).
+const SOLVER_NODES: u64 = 400_000;
+
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
     Box::new(App::new(&Options {
@@ -149,6 +152,9 @@ const KEYS: &[(&str, &str)] = &[
         "new random deal / deal by seed / restart this deal",
     ),
     ("o", "options: draw, passes, scoring, auto-moves"),
+    ("i", "hint: the next move of a winning line (solver)"),
+    ("c", "can this still be won? (solver)"),
+    ("W", "new deal the solver proved winnable"),
     ("Esc", "put the held cards back"),
     ("? / h", "this help"),
     ("q", "quit"),
@@ -249,6 +255,51 @@ impl App {
     fn say(&mut self, text: impl Into<String>, error: bool) {
         self.message = text.into();
         self.error = error;
+    }
+
+    /// The solver's answer for the current position (a node budget keeps the key responsive).
+    fn solve_here(&self) -> ::klondike::solver::Verdict {
+        let budget = ::klondike::solver::Budget::nodes(SOLVER_NODES);
+        ::klondike::solver::solve(self.position(), budget).verdict
+    }
+
+    /// `i`: the next move of a winning line, or "no winning line left".
+    fn hint(&mut self) {
+        use ::klondike::solver::Verdict;
+        match self.solve_here() {
+            Verdict::Win(line) => match line.first() {
+                Some(mv) => self.say(format!("Hint: {mv} ({} moves to a win)", line.len()), false),
+                None => self.say("Already won", false),
+            },
+            Verdict::Impossible => self.say("No winning line left: this game is lost", true),
+            Verdict::Unknown => self.say("Hint: the solver could not decide in time", true),
+        }
+    }
+
+    /// `c`: can this still be won?
+    fn can_win(&mut self) {
+        use ::klondike::solver::Verdict;
+        match self.solve_here() {
+            Verdict::Win(line) => self.say(
+                format!("Yes, this can still be won ({} moves)", line.len()),
+                false,
+            ),
+            Verdict::Impossible => self.say("No: no winning line is left", true),
+            Verdict::Unknown => self.say("Unknown: the solver could not decide in time", true),
+        }
+    }
+
+    /// `W`: a new deal the solver proved winnable under the current draw and pass limit.
+    fn winnable_deal(&mut self) {
+        let rules = *self.position().rules();
+        let seed = LaunchOptions::default().seed_or_random();
+        match ::klondike::solver::deal_winnable(seed, rules.draw, rules.effective_pass_limit()) {
+            Some(found) => {
+                self.new_deal(found.seed);
+                self.say(format!("Seed {}: proved winnable", found.seed), false);
+            }
+            None => self.say("No winnable deal found", true),
+        }
     }
 
     fn after_change(&mut self) {
@@ -598,6 +649,9 @@ impl App {
             },
             KeyCode::Char('a') => self.send_all(),
             KeyCode::Char('s' | 'd') => self.turn_stock(),
+            KeyCode::Char('i') => self.hint(),
+            KeyCode::Char('c') => self.can_win(),
+            KeyCode::Char('W') => self.winnable_deal(),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('r') => self.redo(),
             KeyCode::Char('n') => {

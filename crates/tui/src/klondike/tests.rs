@@ -425,3 +425,31 @@ fn draw_three_fans_the_cards_of_the_last_turn() {
     press(&mut app, "sssssssss");
     assert!((1..=3).contains(&app.fan_len()));
 }
+
+#[test]
+fn solver_keys_hint_answer_and_deal_winnable_games() {
+    // `W` deals a game the solver proved winnable; `c` then says so; `i` gives a legal move.
+    let mut app = app(7, true);
+    press(&mut app, "W");
+    assert!(
+        app.message().contains("proved winnable"),
+        "{}",
+        app.message()
+    );
+    let seed = app.seed().unwrap();
+    assert!(
+        ::klondike::solver::deal_winnable(seed, Draw::ONE, ::klondike::PassLimit::UNLIMITED)
+            .is_some_and(|found| found.seed == seed)
+    );
+    press(&mut app, "c");
+    assert!(app.message().starts_with("Yes"), "{}", app.message());
+    press(&mut app, "i");
+    let text = app.message().to_owned();
+    let mv: Move = text
+        .strip_prefix("Hint: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(app.game().position().is_legal(mv), "{text}");
+}
