@@ -230,27 +230,3 @@ fn candidate_seeds_start_with_the_seed() {
     assert_eq!(candidate_seed(42, 0), 42);
     assert_ne!(candidate_seed(42, 1), candidate_seed(42, 2));
 }
-
-#[test]
-#[ignore = "debugging aid"]
-fn debug_seed() {
-    let seed: u64 = std::env::var("SEED").map_or(0, |s| s.parse().unwrap());
-    let position = Klondike::from_seed(seed, Rules::default());
-    println!("{position}\ntalon {:?}", position.stock());
-    let state = State::new(&position);
-    let mut steps = Vec::new();
-    state.steps(state::Need::NOTHING, false, &mut steps);
-    println!("forced {:?}", state.forced_step());
-    for (score, step) in &steps {
-        let mut child = state;
-        child.apply(*step);
-        let need = state.need_after(*step);
-        let mut grand = Vec::new();
-        child.steps(need, false, &mut grand);
-        println!(
-            "{score} {step:?} need {need:?} -> {} steps, forced {:?}",
-            grand.len(),
-            child.forced_step()
-        );
-    }
-}
