@@ -632,7 +632,9 @@ impl Klondike {
             .rules
             .score_change(mv, turned_over.is_some(), self.pass);
         if mv == Move::Recycle {
-            self.pass += 1;
+            // Saturates: with unlimited passes a player may recycle more than 255 times, and
+            // past that only "many" matters to the scoring and pass-limit rules.
+            self.pass = self.pass.saturating_add(1);
         }
         self.score = self.rules.add_score(self.score, score_change);
         Outcome {

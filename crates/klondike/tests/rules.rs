@@ -676,3 +676,18 @@ fn seeded_deals_are_pinned() {
     assert_eq!(game.pile(6).last(), Some(&card("KS")));
     assert_eq!(game.stock()[0], card("AS"));
 }
+
+#[test]
+fn recycling_more_than_255_times_does_not_overflow_the_pass_counter() {
+    // Regression: the pass counter was a plain `u8` increment, which panicked in debug builds
+    // (and wrapped in release) on the 256th recycle with unlimited passes.
+    let mut position = Klondike::from_seed(3, Rules::default());
+    for _ in 0..300 {
+        while !position.stock().is_empty() {
+            position.play(Move::Stock).unwrap();
+        }
+        position.play(Move::Recycle).unwrap();
+    }
+    assert_eq!(position.pass(), u8::MAX);
+    assert_eq!(position.score(), 0, "Standard scoring never goes below zero");
+}
