@@ -689,5 +689,9 @@ fn recycling_more_than_255_times_does_not_overflow_the_pass_counter() {
         position.play(Move::Recycle).unwrap();
     }
     assert_eq!(position.pass(), u8::MAX);
-    assert_eq!(position.score(), 0, "Standard scoring never goes below zero");
+    assert_eq!(
+        position.score(),
+        0,
+        "Standard scoring never goes below zero"
+    );
 }
