@@ -116,7 +116,8 @@ fn foul_rich(seed: u64) -> Position {
 
 fn forbidden_map(c: &mut Criterion) {
     let mut group = c.benchmark_group("gomoku");
-    let positions = [
+    // A `Vec`, not an array: three positions are too large for the stack together.
+    let positions = vec![
         ("random play", dense(Rule::Renju, 100, 3)),
         ("random play", dense(Rule::Renju, 140, 3)),
         ("random stones", foul_rich(11)),

@@ -390,7 +390,7 @@ mod tests {
         assert_eq!(set.rank_counts()[Rank::Two.index()], 3);
         assert_eq!(set.first().unwrap().to_string(), "2C");
         assert_eq!(set.last().unwrap().to_string(), "2S");
-        assert_eq!(set.iter().rev().next(), set.last());
+        assert_eq!(set.iter().next_back(), set.last());
         assert_eq!(CardSet::EMPTY.first(), None);
         assert_eq!(CardSet::EMPTY.last(), None);
     }
