@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::{Grid, transform};
+use common::Grid;
+use gomoku::opening::transform;
 use gomoku::opening::{Opening, OpeningRule, Phase, Swap2Choice};
 use gomoku::{
     Board, Color, Game, Outcome, PlayError, Point, PointSet, Position, Rule, Settings, Setup,

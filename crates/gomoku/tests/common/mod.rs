@@ -213,20 +213,3 @@ impl Grid {
         out
     }
 }
-
-/// The 8 symmetries of a square board of side n.
-pub fn transform(p: Point, sym: u8, n: u8) -> Point {
-    let (x, y) = (p.x(), p.y());
-    let m = n - 1;
-    let (x, y) = match sym & 3 {
-        0 => (x, y),
-        1 => (m - y, x),
-        2 => (m - x, m - y),
-        _ => (y, m - x),
-    };
-    if sym & 4 == 0 {
-        Point::new(x, y)
-    } else {
-        Point::new(m - x, y)
-    }
-}
