@@ -176,6 +176,20 @@ impl State {
         }
     }
 
+    /// Whether the rules let foundation cards come back to the tableau.
+    pub(crate) fn foundation_to_tableau(&self) -> bool {
+        self.foundation_to_tableau
+    }
+
+    /// The same position searched without foundation-to-tableau moves: every line it finds is
+    /// legal under the real rules, but it can only prove a loss if those moves are forbidden.
+    pub(crate) fn without_foundation_to_tableau(&self) -> State {
+        State {
+            foundation_to_tableau: false,
+            ..*self
+        }
+    }
+
     /// Whether every card is on the foundations.
     pub(crate) fn is_won(&self) -> bool {
         self.found == [13; 4]
