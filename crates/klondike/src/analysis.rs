@@ -301,16 +301,7 @@ mod tests {
 
     #[test]
     fn won_is_not_lost() {
-        let setup = Setup {
-            tableau: [Pile::new(); 7],
-            face_down: [0; 7],
-            stock: Pile::new(),
-            waste: Pile::new(),
-            foundations: [13; 4],
-            rules: Rules::default(),
-            pass: 1,
-            score: 0,
-        };
+        let setup = Setup::won();
         let game = Klondike::from_setup(&setup).unwrap();
         assert_eq!(game.status(), Status::Won);
         assert!(!game.is_lost());

@@ -837,6 +837,23 @@ impl fmt::Debug for Klondike {
 }
 
 #[cfg(test)]
+impl Setup {
+    /// A won position: every card on its foundation, default rules.
+    pub(crate) fn won() -> Setup {
+        Setup {
+            tableau: [Pile::new(); 7],
+            face_down: [0; 7],
+            stock: Pile::new(),
+            waste: Pile::new(),
+            foundations: [13; 4],
+            rules: Rules::default(),
+            pass: 1,
+            score: 0,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Draw, PassLimit};

@@ -2,7 +2,7 @@ use cards_core::{Card, Pile, Suit};
 
 use super::state::{FOUNDATION, MAX_TALON, State, Step, decode, encode};
 use super::*;
-use crate::{Setup, Standard};
+use crate::Setup;
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
@@ -197,16 +197,7 @@ fn state_with_foundations(found: [u8; 4]) -> State {
 
 #[test]
 fn won_position_needs_no_moves() {
-    let setup = Setup {
-        tableau: [Pile::new(); 7],
-        face_down: [0; 7],
-        stock: Pile::new(),
-        waste: Pile::new(),
-        foundations: [13; 4],
-        rules: Rules::default(),
-        pass: 1,
-        score: 0,
-    };
+    let setup = Setup::won();
     let position = Klondike::from_setup(&setup).unwrap();
     assert_eq!(
         solve(&position, Budget::nodes(10)).verdict,
@@ -222,7 +213,6 @@ fn verdict_words() {
     assert_eq!(Verdict::Unknown.word(), "unknown");
     assert_eq!(Hint::NoWinningLine.to_string(), "no winning line left");
     assert_eq!(Hint::Move(Move::Stock).to_string(), "stock");
-    let _ = Standard::TO_FOUNDATION;
 }
 
 #[test]
