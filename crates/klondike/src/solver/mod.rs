@@ -31,7 +31,7 @@
 //! # Ok::<(), klondike::IllegalMove>(())
 //! ```
 
-mod search;
+pub(crate) mod search;
 mod state;
 
 use std::fmt;

@@ -26,6 +26,18 @@
 //!
 //! Move ordering (reveals first, then foundation moves, talon plays, emptying a pile, partial
 //! runs, foundation cards last) only changes how fast a win is found, never the verdict.
+//!
+//! # Restarts
+//! A depth-first search is fast on most deals and hopelessly slow on a few winnable ones: an
+//! early wrong turn can hide a short win behind millions of positions, and another move order
+//! finds it at once (the heavy tail of backtracking search). So [`Engine::run`] runs two
+//! searches side by side, in slices of equal size that grow along the Luby sequence
+//! (1, 1, 2, 1, 1, 2, 4, …): the *complete* search, resumed where it paused, and *probes*,
+//! fresh searches that each get one slice, alternate move orderings, mostly with randomly
+//! jittered scores (a seeded generator: the same deal gets the same answer everywhere), and
+//! every other one without foundation cards coming back (few deals need them, and leaving them
+//! out makes the search much smaller). A winnable deal costs at most about twice its best
+//! probe, a lost one about twice its complete search.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -59,6 +71,39 @@ impl Hasher for KeyHasher {
 /// The transposition table: keys of every position entered.
 pub(crate) type Table = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
+/// How a search orders its steps.
+#[derive(Clone, Copy, Debug, Default)]
+struct Order {
+    /// Moves to the foundations before talon plays to the tableau (see [`State::steps`]).
+    foundation_first: bool,
+    /// Each step's score gets a random bonus below this (0: none), shuffling close scores.
+    jitter: u32,
+}
+
+/// The jitter of the probes' move orders: about the gap between neighbouring move kinds.
+const JITTER: u32 = 40;
+/// Positions in the first slice; slice `k` gets `luby(k)` times this.
+const SLICE: u64 = 10_000;
+
+/// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
+pub(crate) fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = u64::BITS - i.leading_zeros(); // 2^(k-1) <= i < 2^k
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A step of xorshift64: the probes' jitter source.
+fn next_random(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
 struct Frame {
     state: State,
     need: Need,
@@ -69,19 +114,36 @@ struct Frame {
 }
 
 impl Frame {
-    fn fill(&mut self, state: State, need: Need, foundation_first: bool) {
+    fn new(state: State) -> Frame {
+        Frame {
+            state,
+            need: Need::NOTHING,
+            forced: false,
+            steps: Vec::new(),
+            next: 0,
+        }
+    }
+
+    fn fill(&mut self, state: State, need: Need, order: Order, rng: &mut u64) {
         self.state = state;
         self.next = 0;
+        self.steps.clear();
         if let Some(step) = state.forced_step() {
             self.need = Need::NOTHING;
             self.forced = true;
-            self.steps.clear();
             self.steps.push((0, step));
-        } else {
-            self.need = need;
-            self.forced = false;
-            state.steps(need, foundation_first, &mut self.steps);
+            return;
         }
+        self.need = need;
+        self.forced = false;
+        state.steps(need, order.foundation_first, &mut self.steps);
+        if order.jitter > 0 {
+            for (score, _) in &mut self.steps {
+                *score += (next_random(rng) % u64::from(order.jitter)) as i32;
+            }
+        }
+        self.steps
+            .sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 }
 
@@ -90,132 +152,65 @@ impl Frame {
 pub(crate) struct Counts {
     /// Positions generated (children made by a step).
     pub nodes: u64,
-    /// Distinct positions entered (the table's size).
+    /// Distinct positions entered (the tables' sizes).
     pub states: u64,
 }
 
-/// Reusable search memory.
-#[derive(Default)]
-pub(crate) struct Engine {
-    table: Table,
-    frames: Vec<Frame>,
+/// Where a [`Search`] stands after a slice.
+enum Progress {
+    /// A winning line from the search's root.
+    Won(Vec<Move>),
+    /// Every kept step sequence was explored: none wins.
+    Exhausted,
+    /// The slice ran out; [`Search::resume`] goes on.
+    Paused,
 }
 
-impl Engine {
-    /// Searches `root` within `budget` as a portfolio of exhaustive searches, each with a share
-    /// of the node budget (the last one gets all that is left):
-    ///
-    /// 1. without foundation-to-tableau moves, foundation moves ordered first (an eighth);
-    /// 2. without foundation-to-tableau moves, the main ordering (up to a quarter in all);
-    /// 3. every move the rules allow, foundation moves first (up to three eighths in all);
-    /// 4. every move the rules allow, the main ordering (the rest).
-    ///
-    /// When the rules forbid foundation-to-tableau moves, only the two orderings are tried (an
-    /// eighth, then the rest). The split was tuned on the 200-deal bench at 2 M positions
-    /// (BENCHMARKS.md); the orderings find different wins fast.
-    ///
-    /// Foundation cards coming back multiply the positions reachable, while few deals need
-    /// them, so most wins are found faster without them.
-    ///
-    /// # Why it is exact
-    /// Each attempt searches a subset of the legal lines, so a win found by any attempt is a
-    /// real win (it replays through the rules engine). `Impossible` is only returned by an
-    /// attempt that searched every move kind the rules allow: when the rules forbid
-    /// foundation-to-tableau moves, that is every attempt; otherwise only attempts 3 and 4, and
-    /// a restricted attempt that proves its sub-problem lost hands over to the next complete
-    /// one. Without a node budget every attempt runs to its end (each search is finite), so the
-    /// first complete attempt reached decides.
-    pub(crate) fn run(&mut self, root: State, budget: Budget) -> (Verdict, Counts) {
-        let start = Instant::now();
-        let full_rules = root.foundation_to_tableau();
-        let restricted = root.without_foundation_to_tableau();
-        // (position, foundation_first, cumulative share of the node budget in eighths).
-        let phases: &[(State, bool, u64)] = if full_rules {
-            &[
-                (restricted, true, 1),
-                (restricted, false, 2),
-                (root, true, 3),
-                (root, false, 8),
-            ]
-        } else {
-            &[(root, true, 1), (root, false, 8)]
-        };
-        let mut total = Counts::default();
-        let mut restricted_lost = false;
-        for (i, &(state, foundation_first, eighths)) in phases.iter().enumerate() {
-            let complete = state.foundation_to_tableau() == full_rules;
-            if restricted_lost && !complete {
-                continue;
-            }
-            let last = i + 1 == phases.len();
-            let nodes = budget.nodes.map(|max| {
-                let cap = if last { max } else { max / 8 * eighths };
-                cap.saturating_sub(total.nodes)
-            });
-            let (verdict, counts) = self.attempt(
-                state,
-                Budget {
-                    nodes,
-                    time: budget.time,
-                },
-                foundation_first,
-                start,
-            );
-            total.nodes += counts.nodes;
-            total.states = counts.states;
-            match verdict {
-                Verdict::Win(_) => return (verdict, total),
-                Verdict::Impossible if complete => return (verdict, total),
-                // Lost without foundation cards coming back: only a complete search decides.
-                Verdict::Impossible => restricted_lost = true,
-                Verdict::Unknown => {
-                    if last || budget.time.is_some_and(|max| start.elapsed() > max) {
-                        return (verdict, total);
-                    }
-                }
-            }
+/// One resumable depth-first search with its own table.
+#[derive(Default)]
+struct Search {
+    table: Table,
+    frames: Vec<Frame>,
+    depth: usize,
+    order: Order,
+    rng: u64,
+    /// Positions generated since [`start`](Search::start).
+    nodes: u64,
+}
+
+impl Search {
+    /// Starts a search of `root` (neither won nor trivially won) from scratch.
+    fn start(&mut self, root: State, order: Order, seed: u64) {
+        self.table.clear();
+        self.table.insert(root.key());
+        self.order = order;
+        self.rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        self.nodes = 0;
+        self.depth = 0;
+        if self.frames.is_empty() {
+            self.frames.push(Frame::new(root));
         }
-        (Verdict::Unknown, total)
+        self.frames[0].fill(root, Need::NOTHING, order, &mut self.rng);
     }
 
-    fn attempt(
-        &mut self,
-        root: State,
-        budget: Budget,
-        foundation_first: bool,
-        start: Instant,
-    ) -> (Verdict, Counts) {
-        self.table.clear();
-        let mut counts = Counts::default();
-        if root.is_won() || root.is_trivially_won() {
-            let mut line = Vec::new();
-            let mut steps = Vec::new();
-            root.finish(&mut steps);
-            expand_all(root, &steps, &mut line);
-            return (Verdict::Win(line), counts);
-        }
-        self.table.insert(root.key());
-        if self.frames.is_empty() {
-            self.frames.push(Frame {
-                state: root,
-                need: Need::NOTHING,
-                forced: false,
-                steps: Vec::new(),
-                next: 0,
-            });
-        }
-        self.frames[0].fill(root, Need::NOTHING, foundation_first);
-        let mut depth = 0;
+    /// Searches on for at most `nodes` more positions (and until `deadline`).
+    fn resume(&mut self, nodes: u64, deadline: Option<Instant>) -> Progress {
+        let stop = self.nodes + nodes;
         loop {
+            let depth = self.depth;
             let frame = &mut self.frames[depth];
             let Some(&(_, step)) = frame.steps.get(frame.next) else {
                 if depth == 0 {
-                    counts.states = self.table.len() as u64;
-                    return (Verdict::Impossible, counts);
+                    return Progress::Exhausted;
                 }
-                depth -= 1;
+                self.depth -= 1;
                 continue;
             };
+            if self.nodes >= stop
+                || (self.nodes.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() > d))
+            {
+                return Progress::Paused;
+            }
             frame.next += 1;
             let mut child = frame.state;
             let need = if frame.forced {
@@ -224,24 +219,14 @@ impl Engine {
                 frame.state.need_after(step)
             };
             child.apply(step);
-            counts.nodes += 1;
-            if budget.nodes.is_some_and(|max| counts.nodes > max)
-                || (counts.nodes.is_multiple_of(1024)
-                    && budget.time.is_some_and(|max| start.elapsed() > max))
-            {
-                counts.states = self.table.len() as u64;
-                return (Verdict::Unknown, counts);
-            }
+            self.nodes += 1;
             if child.is_won() || child.is_trivially_won() {
                 let mut line = Vec::new();
                 for frame in &self.frames[..=depth] {
                     frame.state.expand(frame.steps[frame.next - 1].1, &mut line);
                 }
-                let mut steps = Vec::new();
-                child.finish(&mut steps);
-                expand_all(child, &steps, &mut line);
-                counts.states = self.table.len() as u64;
-                return (Verdict::Win(line), counts);
+                finish(child, &mut line);
+                return Progress::Won(line);
             }
             let key = child.key();
             // A constrained visit explores a subset of a free visit's steps: skip it when the
@@ -252,23 +237,102 @@ impl Engine {
             if !self.table.insert(key ^ need.tag()) {
                 continue;
             }
-            depth += 1;
-            if self.frames.len() == depth {
-                self.frames.push(Frame {
-                    state: child,
-                    need,
-                    forced: false,
-                    steps: Vec::new(),
-                    next: 0,
-                });
+            self.depth += 1;
+            if self.frames.len() == self.depth {
+                self.frames.push(Frame::new(child));
             }
-            self.frames[depth].fill(child, need, foundation_first);
+            self.frames[self.depth].fill(child, need, self.order, &mut self.rng);
         }
     }
 }
 
-fn expand_all(mut state: State, steps: &[Step], line: &mut Vec<Move>) {
-    for &step in steps {
+/// Reusable search memory: the complete search and the probes.
+#[derive(Default)]
+pub(crate) struct Engine {
+    complete: Search,
+    probe: Search,
+}
+
+impl Engine {
+    /// Searches `root` within `budget` (see "Restarts" in the module documentation).
+    ///
+    /// Probe `k` (from 0) searches without foundation cards coming back when `k` is even (if
+    /// the rules allow them at all; once such a probe is exhausted, that sub-problem is lost and
+    /// the probes keep every move), orders foundation moves first when `k % 4 < 2`, and jitters
+    /// its scores unless `k == 0` (so the first probe is the deterministic search that wins most
+    /// deals in a few hundred positions). The probe of each round runs before the complete
+    /// search's slice.
+    ///
+    /// # Why it is exact
+    /// Every search explores a subset of the legal lines, so any win it finds is real (it
+    /// replays through the rules engine). `Impossible` comes only from an exhausted search of
+    /// every move kind the rules allow: the complete search, or a probe that kept foundation
+    /// cards coming back (its jitter changes the order of the steps, never which are kept).
+    /// Without a budget the complete search runs to its end, so the solver always answers.
+    pub(crate) fn run(&mut self, root: State, budget: Budget) -> (Verdict, Counts) {
+        let deadline = budget.time.map(|t| Instant::now() + t);
+        let mut counts = Counts::default();
+        if root.is_won() || root.is_trivially_won() {
+            let mut line = Vec::new();
+            finish(root, &mut line);
+            return (Verdict::Win(line), counts);
+        }
+        let full_rules = root.foundation_to_tableau();
+        let mut restricted_lost = !full_rules;
+        self.complete.start(root, Order::default(), 0);
+        let mut round = 0;
+        loop {
+            let slice = SLICE * luby(round + 1);
+            let restricted = round % 2 == 0 && !restricted_lost;
+            let state = if restricted {
+                root.without_foundation_to_tableau()
+            } else {
+                root
+            };
+            let order = Order {
+                foundation_first: round % 4 < 2,
+                jitter: if round == 0 { 0 } else { JITTER },
+            };
+            for probe in [true, false] {
+                let nodes = match budget.nodes {
+                    Some(max) if counts.nodes >= max => return (Verdict::Unknown, counts),
+                    Some(max) => slice.min(max - counts.nodes),
+                    None => slice,
+                };
+                if deadline.is_some_and(|d| Instant::now() > d) {
+                    return (Verdict::Unknown, counts);
+                }
+                let search = if probe {
+                    self.probe.start(state, order, round);
+                    &mut self.probe
+                } else {
+                    &mut self.complete
+                };
+                let before = search.nodes;
+                let progress = search.resume(nodes, deadline);
+                counts.nodes += search.nodes - before;
+                counts.states = (self.complete.table.len() + self.probe.table.len()) as u64;
+                match progress {
+                    Progress::Won(line) => return (Verdict::Win(line), counts),
+                    Progress::Exhausted if !(probe && restricted) => {
+                        return (Verdict::Impossible, counts);
+                    }
+                    // Lost without foundation cards coming back: only a complete search decides.
+                    Progress::Exhausted => restricted_lost = true,
+                    Progress::Paused => {}
+                }
+            }
+            round += 1;
+        }
+    }
+}
+
+/// Appends the public moves that finish a won or trivially won position.
+fn finish(state: State, line: &mut Vec<Move>) {
+    let mut steps = Vec::new();
+    state.finish(&mut steps);
+    let mut state = state;
+    for step in steps {
         state.expand(step, line);
         state.apply(step);
     }

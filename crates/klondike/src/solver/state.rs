@@ -120,11 +120,9 @@ impl Need {
             | u64::from(self.up) << 8
             | u64::from(self.king) << 16
             | u64::from(self.talon) << 17;
-        let mut a = Lane(0x2545_F491_4F6C_DD1D);
-        a.add(index);
-        let mut b = Lane(0x1405_7B7E_F767_814F);
-        b.add(index);
-        (u128::from(a.finish()) << 64) | u128::from(b.finish())
+        let a = fmix(index ^ 0x6A09_E667_F3BC_C908);
+        let b = fmix(index.rotate_left(32) ^ 0xBB67_AE85_84CA_A73B);
+        (u128::from(a) << 64) | u128::from(b)
     }
 }
 
@@ -141,6 +139,9 @@ pub(crate) struct State {
     recycles_left: u8,
     draw: u8,
     foundation_to_tableau: bool,
+    /// The sum of every pile's [`pile_term`](State::pile_term), kept up to date by
+    /// [`apply`](State::apply): the tableau's part of the [`key`](State::key).
+    tableau: [u64; 2],
 }
 
 impl State {
@@ -162,7 +163,7 @@ impl State {
             *slot = encode(card);
         }
         let found = Suit::ALL.map(|suit| position.foundation_len(suit));
-        State {
+        let mut state = State {
             piles,
             len,
             down,
@@ -173,7 +174,12 @@ impl State {
             recycles_left: position.recycles_left().unwrap_or(UNLIMITED),
             draw: position.rules().draw.get(),
             foundation_to_tableau: position.rules().foundation_to_tableau,
+            tableau: [0; 2],
+        };
+        for i in 0..PILES {
+            state.tally(i, true);
         }
+        state
     }
 
     /// Whether the rules let foundation cards come back to the tableau.
@@ -312,11 +318,11 @@ impl State {
         n
     }
 
-    /// Every step worth searching here, best first (see [`Step`] and the pruning rules in the
-    /// module documentation of `search`).
+    /// Every step worth searching here with a score, higher first (see [`Step`] and the
+    /// pruning rules in the module documentation of `search`); the caller sorts.
     ///
     /// `foundation_first` ranks moves to the foundations above talon plays to the tableau: a
-    /// second move ordering, used by the search's first, cheap attempt.
+    /// second move ordering, used by some of the search's probes.
     pub(crate) fn steps(&self, need: Need, foundation_first: bool, out: &mut Vec<(i32, Step)>) {
         let (talon_up, pile_up, pile_up_reveal) = if foundation_first {
             (85, 75, 95)
@@ -325,7 +331,8 @@ impl State {
         };
         out.clear();
         let first_empty = (0..PILES).find(|&i| self.len[i] == 0);
-        // From the talon.
+        // From the talon: only cards with a landing are checked pile by pile.
+        let landings = self.landings(first_empty.is_some());
         let mut positions = [(0, false); MAX_TALON];
         let count = self.talon_positions(&mut positions);
         for &(pos, recycle) in &positions[..count] {
@@ -340,6 +347,9 @@ impl State {
                         to: FOUNDATION,
                     },
                 ));
+            }
+            if landings & (1 << c) == 0 {
+                continue;
             }
             for to in 0..PILES {
                 let ok = match self.top(to) {
@@ -462,7 +472,23 @@ impl State {
         if need != Need::NOTHING {
             out.retain(|&(_, step)| self.meets(need, step));
         }
-        out.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+
+    /// The cards (bits by card byte) that fit on some pile's top, and the Kings when a pile
+    /// is empty.
+    fn landings(&self, empty_pile: bool) -> u64 {
+        let mut bits = if empty_pile { 0xF << (13 << 2) } else { 0 };
+        for i in 0..PILES {
+            if let Some(t) = self.top(i)
+                && rank(t) > 1
+            {
+                // The two suits of the other colour: clubs and spades (0, 3) or diamonds and
+                // hearts (1, 2).
+                let below = (rank(t) - 1) << 2;
+                bits |= if red(t) { 0b1001 } else { 0b0110 } << below;
+            }
+        }
+        bits
     }
 
     /// The constraint on the step after `step` (played from this state; see [`Need`]):
@@ -569,6 +595,56 @@ impl State {
     /// Plays a step (it must come from [`steps`](State::steps) or
     /// [`forced_step`](State::forced_step)).
     pub(crate) fn apply(&mut self, step: Step) {
+        let touched = match step {
+            Step::Talon { to, .. } | Step::FoundationToPile { to, .. } => [to, FOUNDATION],
+            Step::PileToFoundation(from) => [from, FOUNDATION],
+            Step::PileToPile { from, to, .. } => [from, to],
+        };
+        for &i in &touched {
+            if i != FOUNDATION {
+                self.tally(i as usize, false);
+            }
+        }
+        self.move_cards(step);
+        for &i in &touched {
+            if i != FOUNDATION {
+                self.tally(i as usize, true);
+            }
+        }
+    }
+
+    /// Adds (or takes away) pile `i`'s term of the tableau key.
+    fn tally(&mut self, i: usize, add: bool) {
+        let term = self.pile_term(i);
+        for (sum, t) in self.tableau.iter_mut().zip(term) {
+            *sum = if add {
+                sum.wrapping_add(t)
+            } else {
+                sum.wrapping_sub(t)
+            };
+        }
+    }
+
+    /// Pile `i`'s term of the key: a 128-bit Zobrist hash of its cards by height, mixed with
+    /// its face-down count through a non-linear finalizer (so summing the terms of the seven
+    /// piles keeps which cards lie on which, while forgetting the order of the piles).
+    fn pile_term(&self, i: usize) -> [u64; 2] {
+        let (mut x, mut y) = (0, 0);
+        for (height, &c) in self.pile(i).iter().enumerate() {
+            let [zx, zy] = ZOBRIST[height][c as usize];
+            x ^= zx;
+            y ^= zy;
+        }
+        let down = u64::from(self.down[i]);
+        let x = fmix(x ^ down.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let y = fmix(y ^ down.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        [
+            fmix(x ^ y.rotate_left(29)),
+            fmix(y ^ x.rotate_left(17) ^ 0x5851_F42D_4C95_7F2D),
+        ]
+    }
+
+    fn move_cards(&mut self, step: Step) {
         match step {
             Step::Talon { pos, recycle, to } => {
                 let p = pos as usize;
@@ -677,63 +753,53 @@ impl State {
     /// A 128-bit key of the position up to the order of the piles (which never matters), for
     /// the transposition table.
     ///
-    /// Each pile is first packed exactly into a `u128` (face-down count, then 6 bits per card:
-    /// 5 + 19 × 6 = 119 bits); the seven packed piles are sorted, so positions that differ only
-    /// by which column holds which pile share a key; then piles, talon, waste position and
-    /// passes left are mixed into two independent 64-bit lanes. Foundations need no place in
-    /// the key: they hold exactly the cards found nowhere else. With a single-card draw and
-    /// unlimited passes the waste position is left out too, since every talon card is then
-    /// reachable whatever it is.
+    /// The tableau part is the sum of the seven piles' [terms](State::pile_term), kept up to
+    /// date move by move, so positions that differ only by which column holds which pile share
+    /// a key. The talon needs no place of its own: it only ever loses cards, so within one
+    /// search its cards are those found neither in the tableau nor on the foundations, in their
+    /// original order, and the foundation heights are in the key. Then the waste position and
+    /// the passes left; with a single-card draw and unlimited passes the waste position is left
+    /// out, since every talon card is then reachable whatever it is.
     pub(crate) fn key(&self) -> u128 {
-        let mut packed = [0u128; PILES];
-        for (i, slot) in packed.iter_mut().enumerate() {
-            let mut v = u128::from(self.down[i]);
-            for &c in self.pile(i) {
-                v = (v << 6) | u128::from(c);
-            }
-            *slot = v;
-        }
-        packed.sort_unstable();
-        let mut words = [0u64; 4];
-        for (i, &c) in self.talon[..self.talon_len as usize].iter().enumerate() {
-            words[i / 8] = (words[i / 8] << 6) | u64::from(c);
-        }
         let waste = if self.draw == 1 && self.recycles_left == UNLIMITED {
             0
         } else {
             self.waste
         };
-        words[3] =
-            u64::from(waste) | u64::from(self.recycles_left) << 8 | u64::from(self.talon_len) << 16;
-        let mut a = Lane(0x9E37_79B9_7F4A_7C15);
-        let mut b = Lane(0xD1B5_4A32_D192_ED03);
-        for v in packed {
-            for word in [v as u64, (v >> 64) as u64] {
-                a.add(word);
-                b.add(word.rotate_left(32) ^ 0x5851_F42D_4C95_7F2D);
+        let rest = u64::from(u32::from_le_bytes(self.found))
+            | u64::from(waste) << 32
+            | u64::from(self.recycles_left) << 40;
+        let a = fmix(self.tableau[0] ^ fmix(rest ^ 0x2545_F491_4F6C_DD1D));
+        let b = fmix(self.tableau[1] ^ fmix(rest.rotate_left(32) ^ 0x1405_7B7E_F767_814F));
+        (u128::from(a) << 64) | u128::from(b)
+    }
+}
+
+/// The SplitMix64 finalizer: a bijection of `u64` with full avalanche.
+const fn fmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Random 128-bit words by pile height and card byte, for [`State::pile_term`] (SplitMix64
+/// from a fixed seed, computed at compile time).
+static ZOBRIST: [[[u64; 2]; 56]; MAX_PILE] = {
+    let mut table = [[[0; 2]; 56]; MAX_PILE];
+    let mut seed: u64 = 0x4B4C_4F4E_4449_4B45;
+    let mut h = 0;
+    while h < MAX_PILE {
+        let mut c = 0;
+        while c < 56 {
+            let mut lane = 0;
+            while lane < 2 {
+                seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                table[h][c][lane] = fmix(seed);
+                lane += 1;
             }
+            c += 1;
         }
-        for word in words {
-            a.add(word);
-            b.add(word.rotate_left(32) ^ 0x5851_F42D_4C95_7F2D);
-        }
-        (u128::from(a.finish()) << 64) | u128::from(b.finish())
+        h += 1;
     }
-}
-
-/// One lane of the key hash: each word is xored in and the SplitMix64 finalizer (a full
-/// avalanche) mixes the whole state; the two lanes see the words differently.
-struct Lane(u64);
-
-impl Lane {
-    fn add(&mut self, word: u64) {
-        let mut z = (self.0 ^ word).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+    table
+};

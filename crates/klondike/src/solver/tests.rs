@@ -220,3 +220,9 @@ fn candidate_seeds_start_with_the_seed() {
     assert_eq!(candidate_seed(42, 0), 42);
     assert_ne!(candidate_seed(42, 1), candidate_seed(42, 2));
 }
+
+#[test]
+fn luby_sequence() {
+    let terms: Vec<u64> = (1..=15).map(search::luby).collect();
+    assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+}
