@@ -33,6 +33,7 @@
 
 pub(crate) mod search;
 mod state;
+mod talon;
 
 use std::fmt;
 use std::time::{Duration, Instant};

@@ -11,25 +11,19 @@
 //! # Steps: the stock as a reachable-card set
 //! The solver never searches single stock turns. A [`Step::Talon`] plays one card of the talon
 //! directly, jumping over the stock turns (and at most one recycle) needed to bring it to the
-//! top of the waste; [`State::talon_positions`] lists the cards reachable that way. Between two
-//! plays from the talon, a second recycle brings back exactly the arrangement of the first, so
-//! one recycle is enough, and a position reachable without a recycle is never worse than the same
-//! one reached with it (more passes left), so the recycle variant is only listed for positions
-//! the current pass cannot reach. [`State::expand`] turns a step back into the public
+//! top of the waste; [`Talon::positions`] lists the cards reachable that way (and says why
+//! that loses nothing). [`State::expand`] turns a step back into the public
 //! [`Move`]s (`stock` × k, `recycle`, `stock` × j, then the play).
 
 use cards_core::{Card, Rank, Suit};
 
+use super::talon::{MAX_TALON, Talon};
 use crate::{Klondike, Move, PILES};
 
 /// The most cards a pile can hold: 6 face-down cards under a King-to-Ace run.
 pub(crate) const MAX_PILE: usize = 19;
-/// The talon's size (24 cards at the deal, never more).
-pub(crate) const MAX_TALON: usize = 24;
 /// `Step` target meaning "the foundation".
 pub(crate) const FOUNDATION: u8 = 7;
-/// `State::recycles_left` value meaning "no pass limit".
-pub(crate) const UNLIMITED: u8 = u8::MAX;
 
 /// A card's rank, 1 (Ace) to 13 (King).
 #[inline]
@@ -132,12 +126,8 @@ pub(crate) struct State {
     piles: [[u8; MAX_PILE]; PILES],
     len: [u8; PILES],
     down: [u8; PILES],
-    talon: [u8; MAX_TALON],
-    talon_len: u8,
-    waste: u8,
+    pub(crate) talon: Talon,
     found: [u8; 4],
-    recycles_left: u8,
-    draw: u8,
     foundation_to_tableau: bool,
     /// The sum of every pile's [`pile_term`](State::pile_term), kept up to date by
     /// [`apply`](State::apply): the tableau's part of the [`key`](State::key).
@@ -157,22 +147,13 @@ impl State {
             len[i] = position.pile(i).len() as u8;
             down[i] = position.face_down(i) as u8;
         }
-        let mut talon = [0; MAX_TALON];
-        let waste = position.waste();
-        for (slot, &card) in talon.iter_mut().zip(waste.iter().chain(position.stock())) {
-            *slot = encode(card);
-        }
         let found = Suit::ALL.map(|suit| position.foundation_len(suit));
         let mut state = State {
             piles,
             len,
             down,
-            talon,
-            talon_len: (waste.len() + position.stock().len()) as u8,
-            waste: waste.len() as u8,
+            talon: Talon::new(position),
             found,
-            recycles_left: position.recycles_left().unwrap_or(UNLIMITED),
-            draw: position.rules().draw.get(),
             foundation_to_tableau: position.rules().foundation_to_tableau,
             tableau: [0; 2],
         };
@@ -204,7 +185,7 @@ impl State {
     /// Whether the rest is a formality: nothing face down and the talon empty, so the lowest
     /// card left is always on top of its pile and fits its foundation.
     pub(crate) fn is_trivially_won(&self) -> bool {
-        self.talon_len == 0 && self.down == [0; PILES]
+        self.talon.len == 0 && self.down == [0; PILES]
     }
 
     fn pile(&self, i: usize) -> &[u8] {
@@ -263,20 +244,21 @@ impl State {
                 return Some(Step::PileToFoundation(i as u8));
             }
         }
-        if self.draw == 1 {
-            if self.waste > 0 && self.is_safe(self.talon[self.waste as usize - 1]) {
+        let talon = &self.talon;
+        if talon.draw == 1 {
+            if talon.waste > 0 && self.is_safe(talon.cards[talon.waste as usize - 1]) {
                 return Some(Step::Talon {
-                    pos: self.waste - 1,
+                    pos: talon.waste - 1,
                     recycle: false,
                     to: FOUNDATION,
                 });
             }
-            if self.recycles_left == UNLIMITED {
-                for (pos, &c) in self.talon[..self.talon_len as usize].iter().enumerate() {
+            if talon.is_set() {
+                for (pos, &c) in talon.cards().iter().enumerate() {
                     if self.is_safe(c) {
                         return Some(Step::Talon {
                             pos: pos as u8,
-                            recycle: pos + 1 < self.waste as usize,
+                            recycle: pos + 1 < talon.waste as usize,
                             to: FOUNDATION,
                         });
                     }
@@ -284,38 +266,6 @@ impl State {
             }
         }
         None
-    }
-
-    /// The talon cards that can be brought to the top of the waste before the next play:
-    /// `(pos, recycle)` pairs, at most one per position, without a recycle where possible.
-    pub(crate) fn talon_positions(&self, out: &mut [(u8, bool); MAX_TALON]) -> usize {
-        let len = self.talon_len;
-        let draw = self.draw;
-        let mut n = 0;
-        let mut seen = 0u32;
-        if self.waste > 0 {
-            out[n] = (self.waste - 1, false);
-            n += 1;
-            seen |= 1 << self.waste;
-        }
-        let mut p = self.waste;
-        while p < len {
-            p = (p + draw).min(len);
-            out[n] = (p - 1, false);
-            n += 1;
-            seen |= 1 << p;
-        }
-        if self.recycles_left > 0 && len > 0 {
-            let mut p = 0;
-            while p < len {
-                p = (p + draw).min(len);
-                if seen & (1 << p) == 0 {
-                    out[n] = (p - 1, true);
-                    n += 1;
-                }
-            }
-        }
-        n
     }
 
     /// Every step worth searching here with a score, higher first (see [`Step`] and the
@@ -334,9 +284,9 @@ impl State {
         // From the talon: only cards with a landing are checked pile by pile.
         let landings = self.landings(first_empty.is_some());
         let mut positions = [(0, false); MAX_TALON];
-        let count = self.talon_positions(&mut positions);
+        let count = self.talon.positions(&mut positions);
         for &(pos, recycle) in &positions[..count] {
-            let c = self.talon[pos as usize];
+            let c = self.talon.cards[pos as usize];
             let cost = if recycle { 2 } else { 0 };
             if self.fits_foundation(c) {
                 out.push((
@@ -537,8 +487,8 @@ impl State {
                 }
             }
             Step::Talon { pos, to, .. } => {
-                need.talon = self.draw != 1 || self.recycles_left != UNLIMITED;
-                let c = self.talon[pos as usize];
+                need.talon = !self.talon.is_set();
+                let c = self.talon.cards[pos as usize];
                 if to == FOUNDATION {
                     need.up = suit(c) as u8 + 1;
                 } else {
@@ -574,7 +524,7 @@ impl State {
         let went_up = need.up != 0
             && match step {
                 Step::Talon { pos, to, .. } => {
-                    to == FOUNDATION && suit(self.talon[pos as usize]) + 1 == need.up as usize
+                    to == FOUNDATION && suit(self.talon.cards[pos as usize]) + 1 == need.up as usize
                 }
                 Step::PileToFoundation(from) => self
                     .top(from as usize)
@@ -647,16 +597,7 @@ impl State {
     fn move_cards(&mut self, step: Step) {
         match step {
             Step::Talon { pos, recycle, to } => {
-                let p = pos as usize;
-                let c = self.talon[p];
-                let len = self.talon_len as usize;
-                self.talon.copy_within(p + 1..len, p);
-                self.talon[len - 1] = 0;
-                self.talon_len -= 1;
-                self.waste = pos;
-                if recycle && self.recycles_left != UNLIMITED {
-                    self.recycles_left -= 1;
-                }
+                let c = self.talon.take(pos, recycle);
                 self.place(c, to);
             }
             Step::PileToFoundation(from) => {
@@ -723,16 +664,7 @@ impl State {
     pub(crate) fn expand(&self, step: Step, out: &mut Vec<Move>) {
         match step {
             Step::Talon { pos, recycle, to } => {
-                let draw = self.draw;
-                let mut waste = self.waste;
-                if recycle {
-                    let turns = (self.talon_len - waste).div_ceil(draw);
-                    out.extend(std::iter::repeat_n(Move::Stock, turns as usize));
-                    out.push(Move::Recycle);
-                    waste = 0;
-                }
-                let turns = (pos + 1 - waste).div_ceil(draw);
-                out.extend(std::iter::repeat_n(Move::Stock, turns as usize));
+                self.talon.expand(pos, recycle, out);
                 out.push(if to == FOUNDATION {
                     Move::WasteToFoundation
                 } else {
@@ -761,14 +693,7 @@ impl State {
     /// the passes left; with a single-card draw and unlimited passes the waste position is left
     /// out, since every talon card is then reachable whatever it is.
     pub(crate) fn key(&self) -> u128 {
-        let waste = if self.draw == 1 && self.recycles_left == UNLIMITED {
-            0
-        } else {
-            self.waste
-        };
-        let rest = u64::from(u32::from_le_bytes(self.found))
-            | u64::from(waste) << 32
-            | u64::from(self.recycles_left) << 40;
+        let rest = u64::from(u32::from_le_bytes(self.found)) | self.talon.key_bits() << 32;
         let a = fmix(self.tableau[0] ^ fmix(rest ^ 0x2545_F491_4F6C_DD1D));
         let b = fmix(self.tableau[1] ^ fmix(rest.rotate_left(32) ^ 0x1405_7B7E_F767_814F));
         (u128::from(a) << 64) | u128::from(b)

@@ -1,6 +1,7 @@
 use cards_core::{Card, Pile, Suit};
 
-use super::state::{FOUNDATION, MAX_TALON, State, Step, decode, encode};
+use super::state::{FOUNDATION, State, Step, decode, encode};
+use super::talon::MAX_TALON;
 use super::*;
 use crate::Setup;
 
@@ -34,7 +35,7 @@ fn talon_positions_follow_draw_groups() {
     // Move 17 stock cards to the foundations? Simpler: keep the stock and check the groups.
     let state = State::new(&Klondike::from_setup(&setup).unwrap());
     let mut out = [(0, false); MAX_TALON];
-    let n = state.talon_positions(&mut out);
+    let n = state.talon.positions(&mut out);
     let positions: Vec<u8> = out[..n].iter().map(|p| p.0).collect();
     assert_eq!(positions, (1..=8).map(|k| k * 3 - 1).collect::<Vec<u8>>());
     assert!(
@@ -45,7 +46,7 @@ fn talon_positions_follow_draw_groups() {
     setup.waste = pile(&talon[..6]);
     setup.stock = pile(&talon[6..]);
     let state = State::new(&Klondike::from_setup(&setup).unwrap());
-    let n = state.talon_positions(&mut out);
+    let n = state.talon.positions(&mut out);
     assert_eq!(out[0], (5, false));
     assert!(out[..n].contains(&(2, true)));
     assert!(!out[..n].contains(&(5, true)));
