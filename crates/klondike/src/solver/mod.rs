@@ -31,6 +31,7 @@
 //! # Ok::<(), klondike::IllegalMove>(())
 //! ```
 
+pub(crate) mod relaxed;
 pub(crate) mod search;
 mod state;
 mod talon;

@@ -43,6 +43,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
+use super::relaxed::{Outcome, Prover};
 use super::state::{Need, State, Step};
 use super::{Budget, Verdict};
 use crate::Move;
@@ -246,11 +247,20 @@ impl Search {
     }
 }
 
-/// Reusable search memory: the complete search and the probes.
+/// Reusable search memory: the relaxed search, the complete search and the probes.
 #[derive(Default)]
 pub(crate) struct Engine {
+    relaxed: Prover,
     complete: Search,
     probe: Search,
+}
+
+/// The searches that share the budget, in the order they run in each round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Runner {
+    Relaxed,
+    Probe,
+    Complete,
 }
 
 impl Engine {
@@ -279,6 +289,7 @@ impl Engine {
         }
         let full_rules = root.foundation_to_tableau();
         let mut restricted_lost = !full_rules;
+        let mut relaxed = self.relaxed.start(&root);
         self.complete.start(root, Order::default(), 0);
         let mut round = 0;
         loop {
@@ -293,7 +304,10 @@ impl Engine {
                 foundation_first: round % 4 < 2,
                 jitter: if round == 0 { 0 } else { JITTER },
             };
-            for probe in [true, false] {
+            for runner in [Runner::Relaxed, Runner::Probe, Runner::Complete] {
+                if runner == Runner::Relaxed && !relaxed {
+                    continue;
+                }
                 let nodes = match budget.nodes {
                     Some(max) if counts.nodes >= max => return (Verdict::Unknown, counts),
                     Some(max) => slice.min(max - counts.nodes),
@@ -302,6 +316,18 @@ impl Engine {
                 if deadline.is_some_and(|d| Instant::now() > d) {
                     return (Verdict::Unknown, counts);
                 }
+                if runner == Runner::Relaxed {
+                    let before = self.relaxed.nodes;
+                    let outcome = self.relaxed.resume(nodes);
+                    counts.nodes += self.relaxed.nodes - before;
+                    match outcome {
+                        Outcome::Lost => return (Verdict::Impossible, counts),
+                        Outcome::Inconclusive => relaxed = false,
+                        Outcome::Paused => {}
+                    }
+                    continue;
+                }
+                let probe = runner == Runner::Probe;
                 let search = if probe {
                     self.probe.start(state, order, round);
                     &mut self.probe

@@ -49,6 +49,25 @@ pub(crate) const fn fits(c: u8, onto: u8) -> bool {
     rank(c) + 1 == rank(onto) && red(c) != red(onto)
 }
 
+/// Whether `c` is safe to send up on foundations of heights `found` ([`State::is_safe`]).
+pub(crate) fn is_safe(found: [u8; 4], c: u8) -> bool {
+    let r = rank(c);
+    if r != found[suit(c)] + 1 {
+        return false;
+    }
+    if r <= 2 {
+        return true;
+    }
+    let (a, b) = if red(c) { (0, 3) } else { (1, 2) }; // other colour's suits
+    let same_other = match suit(c) {
+        0 => 3,
+        3 => 0,
+        1 => 2,
+        _ => 1,
+    };
+    found[a] + 1 >= r && found[b] + 1 >= r && found[same_other] + 2 >= r
+}
+
 /// The solver's byte for a public card (standard cards only).
 pub(crate) fn encode(card: Card) -> u8 {
     let rank = card.rank().map_or(0, Rank::ace_low);
@@ -188,7 +207,18 @@ impl State {
         self.talon.len == 0 && self.down == [0; PILES]
     }
 
-    fn pile(&self, i: usize) -> &[u8] {
+    /// The foundation heights by suit index.
+    pub(crate) fn foundations(&self) -> [u8; 4] {
+        self.found
+    }
+
+    /// How many cards of pile `i` are face down.
+    pub(crate) fn face_down(&self, i: usize) -> usize {
+        self.down[i] as usize
+    }
+
+    /// Pile `i`, bottom first.
+    pub(crate) fn pile(&self, i: usize) -> &[u8] {
         &self.piles[i][..self.len[i] as usize]
     }
 
@@ -214,21 +244,7 @@ impl State {
     /// target, and cards that `c` covered are only freed earlier. For a 2 the only cards it can
     /// hold are Aces, which are themselves always safe.
     pub(crate) fn is_safe(&self, c: u8) -> bool {
-        if !self.fits_foundation(c) {
-            return false;
-        }
-        let r = rank(c);
-        if r <= 2 {
-            return true;
-        }
-        let (a, b) = if red(c) { (0, 3) } else { (1, 2) }; // other colour's suits
-        let same_other = match suit(c) {
-            0 => 3,
-            3 => 0,
-            1 => 2,
-            _ => 1,
-        };
-        self.found[a] + 1 >= r && self.found[b] + 1 >= r && self.found[same_other] + 2 >= r
+        is_safe(self.found, c)
     }
 
     /// A move the dominance rule plays without alternatives, if any: a safe card from a pile

@@ -227,3 +227,42 @@ fn luby_sequence() {
     let terms: Vec<u64> = (1..=15).map(search::luby).collect();
     assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
 }
+
+#[test]
+fn the_relaxed_search_never_calls_a_won_position_lost() {
+    // Positions along real winning lines (from the deal to the end) are winnable, so the
+    // relaxed search, an over-approximation, must never exhaust them without a relaxed win.
+    let mut prover = relaxed::Prover::default();
+    let mut checked = 0;
+    for seed in 0..24 {
+        for draw in [Draw::ONE, Draw::THREE] {
+            let start = Klondike::from_seed(seed, Rules::draw(draw));
+            let Verdict::Win(line) = solve(&start, Budget::nodes(200_000)).verdict else {
+                continue;
+            };
+            let mut position = start;
+            for (ply, &mv) in line.iter().enumerate() {
+                if ply % 15 == 0 {
+                    assert!(prover.start(&State::new(&position)));
+                    let outcome = prover.resume(100_000);
+                    assert!(
+                        !matches!(outcome, relaxed::Outcome::Lost),
+                        "seed {seed} draw {draw} ply {ply}: a won position called lost"
+                    );
+                    checked += 1;
+                }
+                position.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
+
+#[test]
+fn the_relaxed_search_proves_a_lost_deal() {
+    // Draw 3 seed 2 is lost (the exact search exhausts it too, with far more positions).
+    let mut prover = relaxed::Prover::default();
+    let start = Klondike::from_seed(2, Rules::draw(Draw::THREE));
+    assert!(prover.start(&State::new(&start)));
+    assert!(matches!(prover.resume(u64::MAX), relaxed::Outcome::Lost));
+}
