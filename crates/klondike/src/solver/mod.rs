@@ -12,8 +12,10 @@
 //! Draw 1, draw 3 or any draw, with unlimited passes or a pass limit (a line never needs more
 //! passes than the rules allow), with or without foundation cards coming back to the tableau
 //! (searched when the rules allow them). The techniques (dominance moves, the stock as a
-//! reachable-card set, King-shuffle pruning, a transposition table keyed by a canonical hash)
-//! and why each keeps the search exact are documented in the `search` and `state` modules.
+//! reachable-card set, King-shuffle pruning, a transposition table keyed by a canonical hash,
+//! restarts with jittered move orders, and a relaxed game that forgets where face-up cards lie
+//! to prove lost deals fast) and why each keeps the answer exact are documented in the
+//! `search`, `state`, `talon` and `relaxed` modules.
 //!
 //! ```
 //! use klondike::solver::{self, Budget, Verdict};

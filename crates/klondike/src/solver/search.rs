@@ -30,14 +30,17 @@
 //! # Restarts
 //! A depth-first search is fast on most deals and hopelessly slow on a few winnable ones: an
 //! early wrong turn can hide a short win behind millions of positions, and another move order
-//! finds it at once (the heavy tail of backtracking search). So [`Engine::run`] runs two
+//! finds it at once (the heavy tail of backtracking search). Lost deals have the opposite
+//! problem: the exact search must exhaust every real position. So [`Engine::run`] runs three
 //! searches side by side, in slices of equal size that grow along the Luby sequence
-//! (1, 1, 2, 1, 1, 2, 4, …): the *complete* search, resumed where it paused, and *probes*,
-//! fresh searches that each get one slice, alternate move orderings, mostly with randomly
-//! jittered scores (a seeded generator: the same deal gets the same answer everywhere), and
-//! every other one without foundation cards coming back (few deals need them, and leaving them
-//! out makes the search much smaller). A winnable deal costs at most about twice its best
-//! probe, a lost one about twice its complete search.
+//! (1, 1, 2, 1, 1, 2, 4, …): the relaxed search of the `relaxed` module (it proves most lost
+//! deals with a small fraction of the positions, and stops at its first relaxed win), the
+//! *complete* search, resumed where it paused, and *probes*, fresh searches that each get one
+//! slice, alternate move orderings, mostly with randomly jittered scores (a seeded generator:
+//! the same deal gets the same answer everywhere), and every other one without foundation
+//! cards coming back (few deals need them, and leaving them out makes the search much
+//! smaller). A winnable deal costs at most about three times its best probe, a lost one about
+//! three times its relaxed (or complete) search.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -266,12 +269,14 @@ enum Runner {
 impl Engine {
     /// Searches `root` within `budget` (see "Restarts" in the module documentation).
     ///
-    /// Probe `k` (from 0) searches without foundation cards coming back when `k` is even (if
-    /// the rules allow them at all; once such a probe is exhausted, that sub-problem is lost and
-    /// the probes keep every move), orders foundation moves first when `k % 4 < 2`, and jitters
-    /// its scores unless `k == 0` (so the first probe is the deterministic search that wins most
-    /// deals in a few hundred positions). The probe of each round runs before the complete
-    /// search's slice.
+    /// Each round runs, in this order, the relaxed search (until it proves the deal lost or
+    /// finds a relaxed win, which proves nothing), a probe, and the complete search, each for
+    /// the round's slice. The probes take turns through configurations, counted separately for
+    /// each slice size, so that every size starts with the deterministic search that wins most
+    /// deals in a few hundred positions: configuration `c` searches without foundation cards
+    /// coming back when `c` is even (if the rules allow them at all; once such a probe is
+    /// exhausted, that sub-problem is lost and the probes keep every move), orders foundation
+    /// moves first when `c % 4 < 2`, and jitters its scores when `c >= 2`.
     ///
     /// # Why it is exact
     /// Every search explores a subset of the legal lines, so any win it finds is real (it
@@ -292,17 +297,21 @@ impl Engine {
         let mut relaxed = self.relaxed.start(&root);
         self.complete.start(root, Order::default(), 0);
         let mut round = 0;
+        let mut probes_of_size = [0u64; 64];
         loop {
-            let slice = SLICE * luby(round + 1);
-            let restricted = round % 2 == 0 && !restricted_lost;
+            let size = luby(round + 1);
+            let config = probes_of_size[size.trailing_zeros() as usize];
+            probes_of_size[size.trailing_zeros() as usize] += 1;
+            let slice = SLICE * size;
+            let restricted = config % 2 == 0 && !restricted_lost;
             let state = if restricted {
                 root.without_foundation_to_tableau()
             } else {
                 root
             };
             let order = Order {
-                foundation_first: round % 4 < 2,
-                jitter: if round == 0 { 0 } else { JITTER },
+                foundation_first: config % 4 < 2,
+                jitter: if config < 2 { 0 } else { JITTER },
             };
             for runner in [Runner::Relaxed, Runner::Probe, Runner::Complete] {
                 if runner == Runner::Relaxed && !relaxed {
