@@ -51,9 +51,7 @@
 //! first answer for lost deals, which the exact search can only prove by exhausting every real
 //! position.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
+use super::search::Table;
 use super::state::{State, fits, is_safe, rank, red, suit};
 use super::talon::{MAX_TALON, Talon};
 use crate::PILES;
@@ -81,29 +79,6 @@ const fn children(c: u8) -> u64 {
 /// The two cards one rank higher than `c` of the other colour: those it can lie on.
 const fn parents(c: u8) -> u64 {
     (if red(c) { 0b1001u64 } else { 0b0110 }) << ((rank(c) + 1) << 2)
-}
-
-/// The table's hasher: the exact keys are mixed by the SplitMix64 finalizer.
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
-        }
-    }
-
-    fn write_u128(&mut self, v: u128) {
-        let mut z = (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// A relaxed position. See the module documentation.
@@ -147,7 +122,7 @@ pub(crate) struct Prover {
     /// `hidden[i][s]`: the face-down cards of pile `i` when `s` structure cards are left.
     hidden: [[u64; MAX_STRUCTURE + 1]; PILES],
     foundation_to_tableau: bool,
-    visited: HashSet<u128, BuildHasherDefault<MixHasher>>,
+    visited: Table,
     stack: Vec<Relaxed>,
     /// Relaxed positions generated since the start.
     pub(crate) nodes: u64,

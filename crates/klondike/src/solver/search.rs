@@ -47,12 +47,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::relaxed::{Outcome, Prover};
-use super::state::{Need, State, Step};
+use super::state::{Need, State, Step, fmix};
 use super::{Budget, Verdict};
 use crate::Move;
 
-/// The table's hasher: keys are already well-mixed 128-bit hashes, so their low half is used
-/// as is.
+/// The tables' hasher for 128-bit keys: the two halves folded by the SplitMix64 finalizer (the
+/// exact search's keys are already hashes, the relaxed search's are exact packings).
 #[derive(Default)]
 pub(crate) struct KeyHasher(u64);
 
@@ -64,7 +64,7 @@ impl Hasher for KeyHasher {
     }
 
     fn write_u128(&mut self, v: u128) {
-        self.0 = v as u64;
+        self.0 = fmix((v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     }
 
     fn finish(&self) -> u64 {

@@ -717,7 +717,7 @@ impl State {
 }
 
 /// The SplitMix64 finalizer: a bijection of `u64` with full avalanche.
-const fn fmix(mut z: u64) -> u64 {
+pub(crate) const fn fmix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
