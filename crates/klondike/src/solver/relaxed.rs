@@ -286,12 +286,12 @@ impl Prover {
         let reachable = p.talon.positions(&mut positions);
         for &(pos, recycle) in &positions[..reachable] {
             let c = p.talon.cards[pos as usize];
-            let up = fits_up(c);
-            if up || lands(c) {
+            let (up, down) = (fits_up(c), lands(c));
+            if up || down {
                 let mut child = *p;
                 child.talon.take(pos, recycle);
                 child.talon_set &= !(1 << c);
-                if lands(c) {
+                if down {
                     push(child);
                 }
                 if up {
