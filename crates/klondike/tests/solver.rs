@@ -134,6 +134,61 @@ fn a_dead_deal_is_impossible_at_once() {
     }
 }
 
+/// A hand-made position with all 52 cards in one place: the stock, or pile 4 (face down but
+/// the top card), bottom card first.
+fn everything_in(stock: bool, cards: &[Card], rules: Rules) -> Klondike {
+    let mut setup = Klondike::new(&Deal::from_seed(0), rules).setup();
+    setup.tableau = [Pile::new(); 7];
+    setup.face_down = [0; 7];
+    setup.waste = Pile::new();
+    setup.stock = Pile::new();
+    let to = if stock {
+        &mut setup.stock
+    } else {
+        setup.face_down[3] = 51;
+        &mut setup.tableau[3]
+    };
+    for &card in cards {
+        to.push(card);
+    }
+    Klondike::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn positions_beyond_any_deal_are_solved() {
+    // 52 talon cards, or 51 face-down cards in one pile: far more than a deal has (and more
+    // than a 64-bit key holds).
+    let shuffled: Vec<Card> = Deal::from_seed(5).cards().to_vec();
+    // With a single-card draw and unlimited passes every talon card is reachable at any
+    // time, so the Aces go up, then the Twos, ...
+    let start = everything_in(true, &shuffled, Rules::default());
+    let Verdict::Win(line) = solver::solve(&start, BUDGET).verdict else {
+        panic!("a full talon with draw 1 always wins");
+    };
+    assert_replays(&start, &line);
+    // A pile that turns over in foundation order (Aces first) goes straight up.
+    let mut ordered: Vec<Card> = Card::standard().collect();
+    ordered.sort_by_key(|c| std::cmp::Reverse((c.rank().map(Rank::ace_low), c.suit())));
+    let start = everything_in(false, &ordered, Rules::draw(Draw::THREE));
+    let Verdict::Win(line) = solver::solve(&start, BUDGET).verdict else {
+        panic!("a pile in foundation order wins");
+    };
+    assert_replays(&start, &line);
+    assert_eq!(line.len(), 52);
+    // Shuffled, with other rules: decided either way, and wins replay.
+    for seed in 0..4 {
+        let shuffled: Vec<Card> = Deal::from_seed(seed).cards().to_vec();
+        for (stock, draw) in [(true, Draw::THREE), (false, Draw::ONE)] {
+            let start = everything_in(stock, &shuffled, rules(draw, Some(2)));
+            match solver::solve(&start, BUDGET).verdict {
+                Verdict::Win(line) => assert_replays(&start, &line),
+                Verdict::Impossible => {}
+                Verdict::Unknown => panic!("seed {seed}: undecided"),
+            }
+        }
+    }
+}
+
 #[test]
 fn hints_follow_a_winning_line_to_the_end() {
     let found = solver::deal_winnable(5, Draw::ONE, PassLimit::UNLIMITED).unwrap();

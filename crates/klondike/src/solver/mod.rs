@@ -11,11 +11,16 @@
 //!
 //! Draw 1, draw 3 or any draw, with unlimited passes or a pass limit (a line never needs more
 //! passes than the rules allow), with or without foundation cards coming back to the tableau
-//! (searched when the rules allow them). The techniques (dominance moves, the stock as a
-//! reachable-card set, King-shuffle pruning, a transposition table keyed by a canonical hash,
-//! restarts with jittered move orders, and a relaxed game that forgets where face-up cards lie
-//! to prove lost deals fast) and why each keeps the answer exact are documented in the
-//! `search`, `state`, `talon` and `relaxed` modules.
+//! (searched when the rules allow them).
+//!
+//! # How
+//! The search runs on boards that forget where the face-up cards lie (which parent holds which
+//! card): the `board` module shows that a board wins exactly when the real position does, and
+//! every board move is one real move after at most one move of placed cards, so a winning
+//! board line turns back into public moves (`realize`). Boards are few and small, their keys
+//! exact. On them: a depth-first search with a transposition table (`search`), dominance moves
+//! (safe cards go up at once, and never come back down), the stock as a reachable-card set
+//! per draw window (`talon`), and no King shuffles between empty piles.
 //!
 //! ```
 //! use klondike::solver::{self, Budget, Verdict};
@@ -33,9 +38,10 @@
 //! # Ok::<(), klondike::IllegalMove>(())
 //! ```
 
-pub(crate) mod relaxed;
-pub(crate) mod search;
-mod state;
+mod board;
+mod realize;
+mod search;
+mod table;
 mod talon;
 
 use std::fmt;
@@ -141,7 +147,7 @@ pub struct Solution {
 /// ```
 #[derive(Default)]
 pub struct Solver {
-    engine: search::Engine,
+    search: search::Search,
 }
 
 impl fmt::Debug for Solver {
@@ -158,7 +164,7 @@ impl Solver {
 
     /// Decides `position` within `budget`.
     pub fn solve(&mut self, position: &Klondike, budget: Budget) -> Solution {
-        let (verdict, counts) = self.engine.run(state::State::new(position), budget);
+        let (verdict, counts) = self.search.run(position, budget);
         Solution {
             verdict,
             nodes: counts.nodes,

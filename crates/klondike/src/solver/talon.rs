@@ -1,135 +1,160 @@
-//! The talon as the solver sees it: the waste followed by the stock in turning order, exactly
-//! as [`Klondike`] keeps it, with the waste's length, the draw and the recycles left.
+//! The talon as the solver sees it: which of the root position's talon cards are left, where
+//! the waste ends, and the recycles still allowed.
 //!
 //! Cards only ever leave the talon (no move puts one back), so within one search the talon is
-//! the root's talon minus the cards played from it, in the same order.
+//! the root's talon (waste then stock, in turning order, numbered from 0) minus the cards played
+//! from it, in the same order: a bit set over those numbers says which are left, and the
+//! waste is the part of them numbered below [`Talon::boundary`].
 
-use super::state::encode;
-use crate::{Klondike, Move};
+use crate::Klondike;
 
-/// The talon's size (24 cards at the deal, never more).
-pub(crate) const MAX_TALON: usize = 24;
-/// [`Talon::recycles_left`] value meaning "no pass limit".
-pub(crate) const UNLIMITED: u8 = u8::MAX;
+/// The most cards a talon holds (a hand-made setup can put every card there).
+pub(crate) const MAX_TALON: usize = 52;
 
 /// The solver's talon. See the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Talon {
-    /// Waste (bottom first) then stock (next to turn first); `len` of them are cards.
-    pub(crate) cards: [u8; MAX_TALON],
-    /// How many cards the talon holds.
-    pub(crate) len: u8,
-    /// How many of them are in the waste.
-    pub(crate) waste: u8,
-    /// Recycles still allowed ([`UNLIMITED`]: no limit).
-    pub(crate) recycles_left: u8,
+    /// The root's talon cards still here, by number.
+    pub(crate) left: u64,
+    /// The cards left numbered below this are the waste (its top is the highest); the rest
+    /// are the stock. Always just above the waste's top (0 when the waste is empty), so equal
+    /// talons have equal fields.
+    boundary: u8,
+    /// Recycles still allowed, at most the number of cards left: each play from the talon
+    /// needs at most one recycle, so a larger allowance never runs out either.
+    recycles_left: u8,
     /// Cards turned at a time.
-    pub(crate) draw: u8,
+    draw: u8,
+}
+
+/// The bits of the numbers below `n`.
+const fn below(n: u8) -> u64 {
+    (1u64 << n) - 1
 }
 
 impl Talon {
-    /// The talon of a public position.
+    /// The talon of a public position; its cards, numbered, are the waste then the stock.
     pub(crate) fn new(position: &Klondike) -> Talon {
-        let mut cards = [0; MAX_TALON];
-        let waste = position.waste();
-        for (slot, &card) in cards.iter_mut().zip(waste.iter().chain(position.stock())) {
-            *slot = encode(card);
-        }
-        Talon {
-            cards,
-            len: (waste.len() + position.stock().len()) as u8,
-            waste: waste.len() as u8,
-            recycles_left: position.recycles_left().unwrap_or(UNLIMITED),
+        let count = position.waste().len() + position.stock().len();
+        let mut talon = Talon {
+            left: below(count as u8),
+            boundary: position.waste().len() as u8,
+            recycles_left: position.recycles_left().unwrap_or(u8::MAX),
             draw: position.rules().draw.get(),
-        }
+        };
+        talon.clamp_recycles();
+        talon
     }
 
-    /// The talon's cards.
-    pub(crate) fn cards(&self) -> &[u8] {
-        &self.cards[..self.len as usize]
+    /// Whether every card left is played.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.left == 0
     }
 
-    /// Whether every talon card is reachable whatever the waste holds, in any order: a
-    /// single-card draw with unlimited passes.
+    /// The number of the waste's top card, if any.
+    pub(crate) fn waste_top(&self) -> Option<u8> {
+        let waste = self.left & below(self.boundary);
+        (waste != 0).then(|| 63 - waste.leading_zeros() as u8)
+    }
+
+    /// Whether the talon turns one card at a time.
+    pub(crate) fn draws_one(&self) -> bool {
+        self.draw == 1
+    }
+
+    /// Whether every card left is reachable whatever the waste holds, in any order: a
+    /// single-card draw with a recycle to spare for every card.
     pub(crate) fn is_set(&self) -> bool {
-        self.draw == 1 && self.recycles_left == UNLIMITED
+        self.draw == 1 && u32::from(self.recycles_left) >= self.left.count_ones()
     }
 
-    /// The talon cards that can be brought to the top of the waste before the next play:
-    /// `(pos, recycle)` pairs, at most one per position, without a recycle where possible.
+    /// The cards that can be brought to the top of the waste before the next play:
+    /// `(number, recycle)` pairs, at most one per card, without a recycle where possible.
     ///
-    /// Turning the stock without playing changes nothing but the waste position, so the solver
-    /// jumps straight to the card it plays. Between two plays from the talon, a second recycle
-    /// brings back exactly the arrangement of the first, so one recycle is enough, and a
-    /// position reachable without a recycle is never worse than the same one reached with it
-    /// (more passes left), so the recycle variant is only listed for positions the current pass
-    /// cannot reach.
-    pub(crate) fn positions(&self, out: &mut [(u8, bool); MAX_TALON]) -> usize {
-        let len = self.len;
-        let draw = self.draw;
+    /// Turning the stock without playing changes nothing but where the waste ends, so the
+    /// solver jumps straight to the card it plays. Between two plays from the talon, a second
+    /// recycle brings back exactly the arrangement of the first, so one recycle is enough, and
+    /// a card reachable without a recycle leaves the same talon as with one, with more
+    /// recycles left, so the recycle variant is only listed for cards the current pass cannot
+    /// reach.
+    pub(crate) fn reachable(&self, out: &mut [(u8, bool); MAX_TALON]) -> usize {
         let mut n = 0;
-        let mut seen = 0u32;
-        if self.waste > 0 {
-            out[n] = (self.waste - 1, false);
+        let mut seen = 0u64;
+        if let Some(top) = self.waste_top() {
+            out[n] = (top, false);
             n += 1;
-            seen |= 1 << self.waste;
+            seen |= 1 << top;
         }
-        let mut p = self.waste;
-        while p < len {
-            p = (p + draw).min(len);
-            out[n] = (p - 1, false);
-            n += 1;
-            seen |= 1 << p;
-        }
-        if self.recycles_left > 0 && len > 0 {
-            let mut p = 0;
-            while p < len {
-                p = (p + draw).min(len);
-                if seen & (1 << p) == 0 {
-                    out[n] = (p - 1, true);
+        let mut turn_tops = |cards: u64, recycle: bool, out: &mut [(u8, bool); MAX_TALON]| {
+            let mut rest = cards;
+            let mut turned = 0;
+            while rest != 0 {
+                let card = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                turned += 1;
+                if (turned == self.draw || rest == 0) && seen & (1 << card) == 0 {
+                    out[n] = (card, recycle);
                     n += 1;
+                    seen |= 1 << card;
                 }
+                turned %= self.draw;
             }
+        };
+        turn_tops(self.left & !below(self.boundary), false, out);
+        if self.recycles_left > 0 {
+            turn_tops(self.left, true, out);
         }
         n
     }
 
-    /// Takes out the card at `pos` (from [`positions`](Talon::positions)), turning the stock
-    /// (after a recycle when `recycle`) until it is the waste's top, and returns it.
-    pub(crate) fn take(&mut self, pos: u8, recycle: bool) -> u8 {
-        let p = pos as usize;
-        let c = self.cards[p];
-        let len = self.len as usize;
-        self.cards.copy_within(p + 1..len, p);
-        self.cards[len - 1] = 0;
-        self.len -= 1;
-        self.waste = pos;
-        if recycle && self.recycles_left != UNLIMITED {
+    /// Takes out card `number` (from [`reachable`](Talon::reachable)), turning the stock (after
+    /// a recycle when `recycle`) until it is the waste's top.
+    pub(crate) fn take(&mut self, number: u8, recycle: bool) {
+        self.left &= !(1 << number);
+        let waste = self.left & below(number);
+        self.boundary = if waste == 0 {
+            0
+        } else {
+            64 - waste.leading_zeros() as u8
+        };
+        if recycle {
             self.recycles_left -= 1;
         }
-        c
+        self.clamp_recycles();
     }
 
-    /// The public moves that bring the card at `pos` to the top of the waste: `stock` × k,
-    /// `recycle`, `stock` × j.
-    pub(crate) fn expand(&self, pos: u8, recycle: bool, out: &mut Vec<Move>) {
-        let draw = self.draw;
-        let mut waste = self.waste;
-        if recycle {
-            let turns = (self.len - waste).div_ceil(draw);
-            out.extend(std::iter::repeat_n(Move::Stock, turns as usize));
-            out.push(Move::Recycle);
-            waste = 0;
+    /// The waste's and the stock's cards (bytes, from `numbered`) and the recycles left.
+    #[cfg(test)]
+    pub(crate) fn cards(&self, numbered: &[u8]) -> (Vec<u8>, Vec<u8>, u8) {
+        let mut waste = Vec::new();
+        let mut stock = Vec::new();
+        for number in 0..64 {
+            if self.left & (1 << number) != 0 {
+                let pile = if number < self.boundary {
+                    &mut waste
+                } else {
+                    &mut stock
+                };
+                pile.push(numbered[number as usize]);
+            }
         }
-        let turns = (pos + 1 - waste).div_ceil(draw);
-        out.extend(std::iter::repeat_n(Move::Stock, turns as usize));
+        (waste, stock, self.recycles_left)
     }
 
-    /// The talon's part of a position key, given that its cards are known from the rest of
-    /// the position: the waste position (left out when the talon [is a set](Talon::is_set))
-    /// and the recycles left.
-    pub(crate) fn key_bits(&self) -> u64 {
-        let waste = if self.is_set() { 0 } else { self.waste };
-        u64::from(waste) | u64::from(self.recycles_left) << 8
+    fn clamp_recycles(&mut self) {
+        self.recycles_left = self.recycles_left.min(self.left.count_ones() as u8);
+    }
+
+    /// The talon's part of a key besides its cards: where the waste ends (0 when the talon
+    /// [is a set](Talon::is_set): it does not matter then) and the recycles left (which tell
+    /// a set apart: it has as many as cards, other talons fewer).
+    pub(crate) fn key_parts(&self) -> (u8, u8) {
+        let boundary = if self.is_set() { 0 } else { self.boundary };
+        (boundary, self.recycles_left)
+    }
+
+    /// The recycles left.
+    pub(crate) fn recycles_left(&self) -> u8 {
+        self.recycles_left
     }
 }

@@ -1,0 +1,143 @@
+//! The transposition table: a set of exact board keys with open addressing (linear probing).
+//!
+//! A key is stored whole in its slot, so a lookup costs one memory access in the common case,
+//! and a deal's keys fit in 64 bits ([`Layout::key`](super::board::Layout::key)), so a slot is
+//! 8 bytes; keys of hand-made positions that do not fit take 16-byte slots.
+
+/// A key type the table can hold.
+pub(crate) trait Key: Copy + Eq {
+    /// The value no key takes: it marks an empty slot.
+    const EMPTY: Self;
+    /// A well-mixed 64-bit hash.
+    fn hash(self) -> u64;
+}
+
+/// The SplitMix64 finalizer: a bijection of `u64` with full avalanche.
+const fn fmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Key for u64 {
+    const EMPTY: u64 = u64::MAX;
+    fn hash(self) -> u64 {
+        fmix(self)
+    }
+}
+
+impl Key for u128 {
+    const EMPTY: u128 = u128::MAX;
+    fn hash(self) -> u64 {
+        fmix(self as u64 ^ ((self >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+}
+
+/// Slots in a fresh table (a power of two).
+const INITIAL: usize = 1 << 12;
+
+/// A set of keys of one type.
+pub(crate) struct Slots<K> {
+    slots: Vec<K>,
+    len: usize,
+}
+
+impl<K: Key> Slots<K> {
+    fn new() -> Slots<K> {
+        Slots {
+            slots: vec![K::EMPTY; INITIAL],
+            len: 0,
+        }
+    }
+
+    /// Adds `key` (never [`Key::EMPTY`]); false if it was there already.
+    fn insert(&mut self, key: K) -> bool {
+        // At most five slots in eight full, so probes stay short.
+        if (self.len + 1) * 8 > self.slots.len() * 5 {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key.hash() as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == key {
+                return false;
+            }
+            if slot == K::EMPTY {
+                self.slots[i] = key;
+                self.len += 1;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Reads `key`'s first slot, so that a following [`insert`](Slots::insert) finds it in
+    /// the cache: touching the slots of several keys before inserting them lets the memory
+    /// accesses overlap.
+    fn touch(&self, key: K) {
+        let mask = self.slots.len() - 1;
+        std::hint::black_box(self.slots[key.hash() as usize & mask]);
+    }
+
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![K::EMPTY; size]);
+        self.len = 0;
+        for key in old {
+            if key != K::EMPTY {
+                self.insert(key);
+            }
+        }
+    }
+}
+
+/// The set of board keys entered by one search.
+pub(crate) enum Table {
+    /// Every key fits in 64 bits.
+    Narrow(Slots<u64>),
+    /// Some keys need 128.
+    Wide(Slots<u128>),
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::Narrow(Slots::new())
+    }
+}
+
+impl Table {
+    /// Empties the table for a search whose keys are `narrow` (64-bit) or not, giving back
+    /// the memory of a large previous search.
+    pub(crate) fn reset(&mut self, narrow: bool) {
+        *self = if narrow {
+            Table::Narrow(Slots::new())
+        } else {
+            Table::Wide(Slots::new())
+        };
+    }
+
+    /// Adds `key`; false if it was there already.
+    pub(crate) fn insert(&mut self, key: u128) -> bool {
+        match self {
+            Table::Narrow(slots) => slots.insert(key as u64),
+            Table::Wide(slots) => slots.insert(key),
+        }
+    }
+
+    /// Brings `key`'s slot into the cache (see [`Slots::touch`]).
+    pub(crate) fn touch(&self, key: u128) {
+        match self {
+            Table::Narrow(slots) => slots.touch(key as u64),
+            Table::Wide(slots) => slots.touch(key),
+        }
+    }
+
+    /// How many keys it holds.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Table::Narrow(slots) => slots.len,
+            Table::Wide(slots) => slots.len,
+        }
+    }
+}
