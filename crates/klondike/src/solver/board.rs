@@ -158,6 +158,7 @@ const MAX_STRUCTURE: usize = 52;
 
 /// What stays fixed during a search: the root's structure cards and talon cards, and how
 /// keys are packed.
+#[derive(Clone)]
 pub(crate) struct Layout {
     /// Each pile's structure cards, bottom first.
     structure: [[u8; MAX_STRUCTURE]; PILES],
@@ -291,6 +292,20 @@ impl Board {
         }
         layout.pack(&board);
         (layout, board)
+    }
+
+    /// The same board under relaxed rules (one card turned at a time, unlimited passes), with
+    /// its layout, unless the rules are already as loose: every line of the real rules is a
+    /// line of the relaxed ones, so a board lost under them is lost (see the `search` module).
+    pub(crate) fn relaxed(&self, layout: &Layout) -> Option<(Layout, Board)> {
+        if self.talon.is_set() {
+            return None;
+        }
+        let mut board = *self;
+        board.talon = self.talon.as_set();
+        let mut layout = layout.clone();
+        layout.pack(&board);
+        Some((layout, board))
     }
 
     /// Whether the game is won, or the rest is a formality: nothing face down and the talon

@@ -147,7 +147,7 @@ pub struct Solution {
 /// ```
 #[derive(Default)]
 pub struct Solver {
-    search: search::Search,
+    engine: search::Engine,
 }
 
 impl fmt::Debug for Solver {
@@ -164,7 +164,7 @@ impl Solver {
 
     /// Decides `position` within `budget`.
     pub fn solve(&mut self, position: &Klondike, budget: Budget) -> Solution {
-        let (verdict, counts) = self.search.run(position, budget);
+        let (verdict, counts) = self.engine.run(position, budget);
         Solution {
             verdict,
             nodes: counts.nodes,

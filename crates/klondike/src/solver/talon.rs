@@ -68,6 +68,15 @@ impl Talon {
         self.draw == 1 && u32::from(self.recycles_left) >= self.left.count_ones()
     }
 
+    /// The same cards turned one at a time with unlimited passes: a [set](Talon::is_set).
+    pub(crate) fn as_set(&self) -> Talon {
+        Talon {
+            draw: 1,
+            recycles_left: self.left.count_ones() as u8,
+            ..*self
+        }
+    }
+
     /// The cards that can be brought to the top of the waste before the next play:
     /// `(number, recycle)` pairs, at most one per card, without a recycle where possible.
     ///

@@ -187,3 +187,64 @@ fn the_key_tells_boards_apart() {
     three_turned.play(Move::Stock).unwrap();
     assert_ne!(key(&three), key(&three_turned));
 }
+
+/// Whether the relaxed game (one card at a time, unlimited passes) is lost from `position`.
+fn relaxed_lost(position: &Klondike) -> bool {
+    let (layout, board) = Board::new(position);
+    let (layout, board) = board
+        .relaxed(&layout)
+        .expect("rules tighter than the relaxed ones");
+    let mut search = search::Search::default();
+    search.start(&layout, board);
+    matches!(
+        search.resume(&layout, u64::MAX, None),
+        search::Progress::Exhausted
+    )
+}
+
+#[test]
+fn the_relaxed_game_proves_deals_lost() {
+    // Draw 3 seed 33 is lost, and so is its relaxed game: that search decides it.
+    assert!(relaxed_lost(&Klondike::from_seed(
+        33,
+        Rules::draw(Draw::THREE)
+    )));
+    assert_eq!(
+        solve(
+            &Klondike::from_seed(33, Rules::draw(Draw::THREE)),
+            Budget::UNLIMITED
+        )
+        .verdict,
+        Verdict::Impossible
+    );
+}
+
+#[test]
+fn the_relaxed_game_never_calls_a_won_position_lost() {
+    // Positions along winning lines (draw 3, or draw 1 with one pass) are winnable, so the
+    // relaxed game, which allows more, must never be lost from them.
+    let mut checked = 0;
+    for seed in 0..20 {
+        for rules in [
+            Rules::draw(Draw::THREE),
+            Rules {
+                pass_limit: PassLimit::passes(1).unwrap(),
+                ..Rules::default()
+            },
+        ] {
+            let start = Klondike::from_seed(seed, rules);
+            let Verdict::Win(line) = solve(&start, Budget::nodes(200_000)).verdict else {
+                continue;
+            };
+            let mut position = start;
+            for (ply, &mv) in line.iter().enumerate() {
+                if ply % 10 == 0 && position.stock().len() + position.waste().len() > 1 {
+                    assert!(!relaxed_lost(&position), "seed {seed} ply {ply}");
+                    checked += 1;
+                }
+                position.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
