@@ -103,7 +103,7 @@ impl Search {
         while let Some(board) = self.next.take() {
             entered = entered.wrapping_add(1);
             if self.nodes >= stop
-                || (entered % 256 == 0 && deadline.is_some_and(|d| Instant::now() > d))
+                || (entered.is_multiple_of(256) && deadline.is_some_and(|d| Instant::now() > d))
             {
                 self.next = Some(board);
                 return Progress::Paused;
