@@ -255,7 +255,7 @@ fn candidate_seed(seed: u64, i: u64) -> u64 {
 /// deterministic per seed: the deal of `seed` itself if the solver wins it within
 /// [`WINNABLE_BUDGET`] positions, else the first such deal among seeds derived from it.
 /// `None` only if none of [`WINNABLE_TRIES`] candidates is proved winnable (never seen for
-/// draw 1 or 3).
+/// draw 1 or 3). [`deal_winnable_with`] takes any rules.
 ///
 /// ```
 /// use klondike::solver::deal_winnable;
@@ -276,6 +276,19 @@ pub fn deal_winnable(seed: u64, draw: Draw, pass_limit: PassLimit) -> Option<Win
         pass_limit,
         ..Rules::default()
     };
+    deal_winnable_with(seed, rules)
+}
+
+/// [`deal_winnable`] under any rules (Vegas pass limits, foundation cards locked, ...).
+///
+/// ```
+/// use klondike::solver::deal_winnable_with;
+/// use klondike::{Rules, Scoring};
+///
+/// let vegas = Rules { scoring: Scoring::Vegas, foundation_to_tableau: false, ..Rules::default() };
+/// assert!(deal_winnable_with(3, vegas).is_some());
+/// ```
+pub fn deal_winnable_with(seed: u64, rules: Rules) -> Option<WinnableDeal> {
     let mut solver = Solver::new();
     (0..WINNABLE_TRIES).find_map(|i| {
         let seed = candidate_seed(seed, i);

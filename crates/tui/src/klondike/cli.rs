@@ -21,7 +21,7 @@ use crate::launcher::LaunchOptions;
 #[command(
     name = "klondike",
     about = "Windows-style Klondike solitaire in the terminal",
-    after_help = "Examples:\n  klondike --draw 3 --scoring vegas\n  klondike --seed 42 --ascii\n  klondike show --seed 42 --moves \"stock w-3 2-f\"\n\nMoves: stock, recycle, w-3 (waste to pile 3), w-f (waste to foundation), 2-f, 5:3-1 (three\ncards from pile 5 to pile 1), 5-1 (one card), fH-3 (hearts foundation to pile 3).\nA deal list has 52 cards in dealing order: cards 0-27 go to the tableau row by row (card 0\npile 1 face up, 1-6 face down on piles 2-7, card 7 pile 2 face up, ...), 28-51 are the stock,\ncard 28 turned first."
+    after_help = "Examples:\n  klondike --draw 3 --scoring vegas\n  klondike --seed 42 --ascii\n  klondike --draw 3 --winnable\n  klondike show --seed 42 --moves \"stock w-3 2-f\"\n\nMoves: stock, recycle, w-3 (waste to pile 3), w-f (waste to foundation), 2-f, 5:3-1 (three\ncards from pile 5 to pile 1), 5-1 (one card), fH-3 (hearts foundation to pile 3).\nA deal list has 52 cards in dealing order: cards 0-27 go to the tableau row by row (card 0\npile 1 face up, 1-6 face down on piles 2-7, card 7 pile 2 face up, ...), 28-51 are the stock,\ncard 28 turned first."
 )]
 pub struct Cli {
     /// What to do instead of playing.
@@ -60,6 +60,10 @@ pub struct Cli {
     /// Draw cards with ASCII names (`AS`, `TD`) instead of Unicode glyphs.
     #[arg(long)]
     pub ascii: bool,
+    /// Deal only games the solver proved winnable under these rules (the `--seed` deal if it
+    /// is, else the next one derived from it; also for `n`).
+    #[arg(long, conflicts_with = "deal")]
+    pub winnable: bool,
 }
 
 /// The subcommands.
@@ -318,6 +322,7 @@ pub fn main() -> ExitCode {
                 deal,
                 rules: cli.rules(),
                 game: cli.game_options(),
+                winnable: cli.winnable,
             };
             let mut app = App::new(&options);
             match crate::app::run(&mut app) {

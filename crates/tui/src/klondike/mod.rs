@@ -39,6 +39,8 @@ pub struct Options {
     pub rules: Rules,
     /// Auto-moves, auto-finish, time bonus, cumulative Vegas.
     pub game: GameOptions,
+    /// Deal only games the solver proved winnable (the first deal and `n`).
+    pub winnable: bool,
 }
 
 impl Default for Options {
@@ -52,12 +54,13 @@ impl Default for Options {
                 time_bonus: true,
                 ..GameOptions::default()
             },
+            winnable: false,
         }
     }
 }
 
 /// The solver's node budget for hints and "can this still be won?" (well under a second).
-const SOLVER_NODES: u64 = 400_000;
+const SOLVER_NODES: u64 = 2_000_000;
 
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
@@ -108,9 +111,10 @@ enum Mode {
 struct Draft {
     rules: Rules,
     game: GameOptions,
+    winnable: bool,
 }
 
-const SETTINGS: [&str; 8] = [
+const SETTINGS: [&str; 9] = [
     "Draw",
     "Passes",
     "Scoring",
@@ -119,6 +123,7 @@ const SETTINGS: [&str; 8] = [
     "Foundation to tableau",
     "Time bonus",
     "Cumulative Vegas",
+    "Winnable deals only",
 ];
 
 const PASS_CHOICES: [u8; 4] = [0, 1, 2, 3];
@@ -149,7 +154,7 @@ const KEYS: &[(&str, &str)] = &[
     ("u / r", "undo / redo (also Ctrl-Z / Ctrl-Y)"),
     (
         "n / g / R",
-        "new random deal / deal by seed / restart this deal",
+        "new random deal (proved winnable if that option is on) / deal by seed / restart",
     ),
     ("o", "options: draw, passes, scoring, auto-moves"),
     ("i", "hint: the next move of a winning line (solver)"),
@@ -184,6 +189,8 @@ pub struct App {
     depth: usize,
     held: Option<Held>,
     mode: Mode,
+    /// Whether `n` deals only games the solver proved winnable.
+    winnable: bool,
     message: String,
     error: bool,
     status: Status,
@@ -199,12 +206,22 @@ impl App {
     pub fn new(options: &Options) -> App {
         let (game, seed) = match options.deal {
             Some(deal) => (Game::new(deal, options.rules, options.game), None),
-            None => (
-                Game::from_seed(options.seed, options.rules, options.game),
-                Some(options.seed),
-            ),
+            None => {
+                let seed = if options.winnable {
+                    ::klondike::solver::deal_winnable_with(options.seed, options.rules)
+                        .map_or(options.seed, |found| found.seed)
+                } else {
+                    options.seed
+                };
+                (
+                    Game::from_seed(seed, options.rules, options.game),
+                    Some(seed),
+                )
+            }
         };
-        App::with_game(game, seed, options.ascii)
+        let mut app = App::with_game(game, seed, options.ascii);
+        app.winnable = options.winnable;
+        app
     }
 
     /// A screen over an existing game (any position: see [`Game::from_position`]).
@@ -217,6 +234,7 @@ impl App {
             depth: 1,
             held: None,
             mode: Mode::Play,
+            winnable: false,
             message: String::new(),
             error: false,
             status: Status::Playing,
@@ -289,11 +307,12 @@ impl App {
         }
     }
 
-    /// `W`: a new deal the solver proved winnable under the current draw and pass limit.
+    /// `W` (and `n` with "winnable deals only"): a new deal the solver proved winnable under
+    /// the current rules.
     fn winnable_deal(&mut self) {
         let rules = *self.position().rules();
         let seed = LaunchOptions::default().seed_or_random();
-        match ::klondike::solver::deal_winnable(seed, rules.draw, rules.effective_pass_limit()) {
+        match ::klondike::solver::deal_winnable_with(seed, rules) {
             Some(found) => {
                 self.new_deal(found.seed);
                 self.say(format!("Seed {}: proved winnable", found.seed), false);
@@ -654,6 +673,7 @@ impl App {
             KeyCode::Char('W') => self.winnable_deal(),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('n') if self.winnable => self.winnable_deal(),
             KeyCode::Char('n') => {
                 let seed = LaunchOptions::default().seed_or_random();
                 self.new_deal(seed);
@@ -669,6 +689,7 @@ impl App {
                     draft: Draft {
                         rules: *self.game.rules(),
                         game: *self.game.options(),
+                        winnable: self.winnable,
                     },
                 };
             }
@@ -693,6 +714,7 @@ impl App {
             KeyCode::Right | KeyCode::Char(' ') => change_setting(&mut draft, row, 1),
             KeyCode::Enter => {
                 self.mode = Mode::Play;
+                self.winnable = draft.winnable;
                 let rules_changed = draft.rules != *self.game.rules();
                 if rules_changed {
                     self.restart(draft.rules, draft.game);
@@ -887,7 +909,8 @@ fn change_setting(draft: &mut Draft, row: usize, step: i32) {
         4 => draft.game.auto_finish = !draft.game.auto_finish,
         5 => draft.rules.foundation_to_tableau = !draft.rules.foundation_to_tableau,
         6 => draft.game.time_bonus = !draft.game.time_bonus,
-        _ => draft.game.cumulative_vegas = !draft.game.cumulative_vegas,
+        7 => draft.game.cumulative_vegas = !draft.game.cumulative_vegas,
+        _ => draft.winnable = !draft.winnable,
     }
 }
 
@@ -901,7 +924,8 @@ fn setting_value(draft: Draft, row: usize) -> String {
         4 => on(draft.game.auto_finish),
         5 => on(draft.rules.foundation_to_tableau),
         6 => on(draft.game.time_bonus),
-        _ => on(draft.game.cumulative_vegas),
+        7 => on(draft.game.cumulative_vegas),
+        _ => on(draft.winnable),
     }
 }
 
