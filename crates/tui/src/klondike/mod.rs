@@ -204,20 +204,19 @@ pub struct App {
 impl App {
     /// A new game with `options`.
     pub fn new(options: &Options) -> App {
-        let (game, seed) = match options.deal {
-            Some(deal) => (Game::new(deal, options.rules, options.game), None),
-            None => {
-                let seed = if options.winnable {
-                    ::klondike::solver::deal_winnable_with(options.seed, options.rules)
-                        .map_or(options.seed, |found| found.seed)
-                } else {
-                    options.seed
-                };
-                (
-                    Game::from_seed(seed, options.rules, options.game),
-                    Some(seed),
-                )
-            }
+        let (game, seed) = if let Some(deal) = options.deal {
+            (Game::new(deal, options.rules, options.game), None)
+        } else {
+            let seed = if options.winnable {
+                ::klondike::solver::deal_winnable_with(options.seed, options.rules)
+                    .map_or(options.seed, |found| found.seed)
+            } else {
+                options.seed
+            };
+            (
+                Game::from_seed(seed, options.rules, options.game),
+                Some(seed),
+            )
         };
         let mut app = App::with_game(game, seed, options.ascii);
         app.winnable = options.winnable;
