@@ -6,7 +6,7 @@
 //!   [`Verdict::Impossible`] (proved: no line wins, within the pass limit), or
 //!   [`Verdict::Unknown`] only when the caller's [`Budget`] runs out.
 //! - [`hint`]: the next move of a winning line, or "no winning line left".
-//! - [`deal_winnable`]: a seeded deal the solver proved winnable.
+//! - [`deal_winnable`] / [`deal_winnable_with`]: a seeded deal the solver proved winnable.
 //! - [`survey`]: solve many seeded deals and time each (benchmarks, winnability rates).
 //!
 //! Draw 1, draw 3 or any draw, with unlimited passes or a pass limit (a line never needs more
@@ -20,7 +20,9 @@
 //! board line turns back into public moves (`realize`). Boards are few and small, their keys
 //! exact. On them: a depth-first search with a transposition table (`search`), dominance moves
 //! (safe cards go up at once, and never come back down), the stock as a reachable-card set
-//! per draw window (`talon`), and no King shuffles between empty piles.
+//! per draw window (`talon`), and no King shuffles between empty piles. Beside it, the same
+//! search under relaxed rules (one card at a time, unlimited passes) proves many lost deals
+//! sooner (`search`).
 //!
 //! ```
 //! use klondike::solver::{self, Budget, Verdict};
@@ -50,14 +52,15 @@ use std::time::{Duration, Instant};
 use crate::{Deal, Draw, Klondike, Move, PassLimit, Rules};
 
 /// How much work a search may do before it answers [`Verdict::Unknown`]: a number of
-/// positions generated, a wall-clock time, both, or neither (search to the end).
+/// positions generated (the solver's boards, see the module documentation), a wall-clock time,
+/// both, or neither (search to the end).
 ///
 /// A node budget gives the same answer on every machine; a time budget does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Budget {
     /// At most this many positions generated.
     pub nodes: Option<u64>,
-    /// At most this much time (checked every 1024 positions).
+    /// At most this much time (checked every 256 positions entered).
     pub time: Option<Duration>,
 }
 
