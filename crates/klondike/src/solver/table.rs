@@ -141,3 +141,29 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Table;
+
+    #[test]
+    fn holds_each_key_once_through_growth() {
+        for narrow in [true, false] {
+            let mut table = Table::default();
+            table.reset(narrow);
+            // Keys that share their low bits, past several doublings of the initial size.
+            let keys = (0..20_000u128).map(|k| k << 20 | 7);
+            for key in keys.clone() {
+                assert!(table.insert(key));
+            }
+            for key in keys {
+                assert!(!table.insert(key), "{key} was already in");
+            }
+            assert!(table.insert(5));
+            assert_eq!(table.len(), 20_001);
+            table.reset(narrow);
+            assert_eq!(table.len(), 0);
+            assert!(table.insert(5));
+        }
+    }
+}
