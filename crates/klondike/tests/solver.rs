@@ -190,6 +190,18 @@ fn positions_beyond_any_deal_are_solved() {
 }
 
 #[test]
+fn a_card_stuck_for_good_is_proved_lost_at_once() {
+    // Seed 178's seventh pile is KH JD 8H 3C TC 8D 7C, bottom first: the 7C on top can never
+    // leave, since the 3C it waits for to go up and both red 8s it could move onto lie under
+    // it. Without looking for such cards the search needs 15.7 M boards (draw 1) to say so.
+    for draw in [Draw::ONE, Draw::THREE] {
+        let solution = solver::solve(&Klondike::from_seed(178, Rules::draw(draw)), BUDGET);
+        assert_eq!(solution.verdict, Verdict::Impossible, "draw {draw}");
+        assert_eq!(solution.nodes, 0);
+    }
+}
+
+#[test]
 fn hints_follow_a_winning_line_to_the_end() {
     let found = solver::deal_winnable(5, Draw::ONE, PassLimit::UNLIMITED).unwrap();
     let mut position = Klondike::new(&found.deal, Rules::default());

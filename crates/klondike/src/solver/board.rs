@@ -308,6 +308,58 @@ impl Board {
         Some((layout, board))
     }
 
+    /// Whether some structure cards can never leave their places, so the game is lost: the
+    /// search would have to exhaust every other board to find out.
+    ///
+    /// The check finds the largest set `S` of structure cards, closed downwards in each pile,
+    /// where each card is stuck given `S`: it cannot go up (a lower card of its suit is in
+    /// `S`), it has no parent to land on (each lies under a card of `S`, or is on a foundation
+    /// that cards cannot leave), and it is no King. Starting from every structure card, the
+    /// top card of `S` in a pile leaves `S` while it has such a way out, until nothing changes.
+    ///
+    /// Why a non-empty `S` means lost: in a winning line every card of `S` leaves its place;
+    /// take the first one to leave. The cards above it left before, so none of them is in
+    /// `S`; it goes up (then the lower cards of its suit left their places before it, so none
+    /// is in `S`), or onto a parent (then face up, so not under a card of `S`), or it is a
+    /// King: each contradicts its being stuck given `S`.
+    pub(crate) fn is_stuck(&self, layout: &Layout) -> bool {
+        let mut stuck = self.structure;
+        loop {
+            let mut in_s = 0u64;
+            let mut under_s = 0u64;
+            for i in 0..PILES {
+                for (height, &c) in layout.structure[i][..stuck[i] as usize].iter().enumerate() {
+                    in_s |= bit(c);
+                    if height + 1 < stuck[i] as usize {
+                        under_s |= bit(c);
+                    }
+                }
+            }
+            let mut changed = false;
+            for i in 0..PILES {
+                if stuck[i] == 0 {
+                    continue;
+                }
+                let c = layout.structure[i][stuck[i] as usize - 1];
+                let s = suit(c);
+                let up = (self.found[s] + 1..rank(c)).all(|r| in_s & bit((r << 2) | s as u8) == 0);
+                let parent = (0..4u8).any(|t| {
+                    let p = ((rank(c) + 1) << 2) | t;
+                    parents(c) & bit(p) != 0
+                        && under_s & bit(p) == 0
+                        && (layout.foundation_to_tableau || rank(p) > self.found[t as usize])
+                });
+                if rank(c) == 13 || up || parent {
+                    stuck[i] -= 1;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return stuck.iter().any(|&s| s > 0);
+            }
+        }
+    }
+
     /// Whether the game is won, or the rest is a formality: nothing face down and the talon
     /// empty, so the lowest card left is always on top of its pile and fits its foundation.
     pub(crate) fn is_won(&self) -> bool {
