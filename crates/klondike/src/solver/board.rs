@@ -327,20 +327,20 @@ impl Board {
         loop {
             let mut in_s = 0u64;
             let mut under_s = 0u64;
-            for i in 0..PILES {
-                for (height, &c) in layout.structure[i][..stuck[i] as usize].iter().enumerate() {
+            for (cards, &count) in layout.structure.iter().zip(&stuck) {
+                for (height, &c) in cards[..count as usize].iter().enumerate() {
                     in_s |= bit(c);
-                    if height + 1 < stuck[i] as usize {
+                    if height + 1 < count as usize {
                         under_s |= bit(c);
                     }
                 }
             }
             let mut changed = false;
-            for i in 0..PILES {
-                if stuck[i] == 0 {
+            for (cards, count) in layout.structure.iter().zip(&mut stuck) {
+                if *count == 0 {
                     continue;
                 }
-                let c = layout.structure[i][stuck[i] as usize - 1];
+                let c = cards[*count as usize - 1];
                 let s = suit(c);
                 let up = (self.found[s] + 1..rank(c)).all(|r| in_s & bit((r << 2) | s as u8) == 0);
                 let parent = (0..4u8).any(|t| {
@@ -350,7 +350,7 @@ impl Board {
                         && (layout.foundation_to_tableau || rank(p) > self.found[t as usize])
                 });
                 if rank(c) == 13 || up || parent {
-                    stuck[i] -= 1;
+                    *count -= 1;
                     changed = true;
                 }
             }
