@@ -425,7 +425,8 @@ impl Board {
         let count = self.talon.reachable(&mut reachable);
         // Closest first: the waste's top, the stock in turning order, then after a recycle.
         // (So after a stock turn towards a card, every play tried before it was tried before
-        // it from the previous position too: following hints makes progress.)
+        // it from the previous position too: following the hints of the main search makes
+        // progress. A line found by a probe, in a shuffled order, has no such guarantee.)
         for &(number, recycle) in reachable[..count].iter().rev() {
             let c = layout.talon[number as usize];
             if self.lands(c) {

@@ -26,8 +26,17 @@
 //! the position is lost there, it is lost for real. That search has fewer boards (the waste's
 //! end does not count, and safe talon cards go up at once) and often proves a lost deal several
 //! times faster, so [`Engine::run`] runs both in turns, slice by slice, until one decides (a win
-//! of the relaxed game proves nothing and ends it): a lost deal costs at most twice the
-//! cheaper proof, any deal at most twice the real search.
+//! of the relaxed game proves nothing and ends it).
+//!
+//! # Probes
+//! A depth-first search is fast on most winnable deals and very slow on a few: an early wrong
+//! turn can hide a short win behind hundreds of millions of boards, which another move order
+//! finds at once (the heavy tail of backtracking search). So every fourth round also gives a
+//! slice to a *probe*: a fresh search whose move order is shuffled a little by a seeded
+//! generator (the same deal gets the same answer everywhere), restarted with a new seed after
+//! 1, 1, 2, 1, 1, 2, 4, … slices (the Luby sequence). A probe keeps every play, so a probe
+//! that runs out proves the deal lost as well. Shares of the time: the real search 4/9, the
+//! relaxed one 4/9 and probes 1/9 while the relaxed search runs, else 4/5 and 1/5.
 
 use std::time::Instant;
 
@@ -79,19 +88,66 @@ pub(crate) struct Search {
     next: Option<Board>,
     /// Boards generated since the start.
     nodes: u64,
+    /// The state of the generator that shuffles the move order (0: the usual order).
+    shuffle: u64,
+    /// The plays of the board being entered, with their shuffled ranks.
+    ranked: Vec<(u64, Play)>,
 }
 
-/// Boards generated per slice when two searches take turns.
+/// Boards generated per slice when searches take turns.
 const SLICE: u64 = 1 << 16;
+/// How far a probe's shuffle can move a play: up to this many places earlier or later.
+const SHUFFLE: u64 = 3;
+/// Every this many rounds, one slice goes to a probe.
+const PROBE_EVERY: u64 = 4;
+
+/// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
+pub(crate) fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = u64::BITS - i.leading_zeros(); // 2^(k-1) <= i < 2^k
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
 
 impl Search {
-    /// Starts a search of `root` (not won) with keys from `layout`.
-    pub(crate) fn start(&mut self, layout: &Layout, root: Board) {
+    /// Starts a search of `root` (not won) with keys from `layout`, in the usual move order
+    /// (`shuffle` 0) or one shuffled by a generator seeded with `shuffle`.
+    pub(crate) fn start(&mut self, layout: &Layout, root: Board, shuffle: u64) {
         self.table.reset(layout.narrow);
         self.table.insert(layout.key(&root));
         self.depth = 0;
         self.next = Some(root);
         self.nodes = 0;
+        self.shuffle = if shuffle == 0 {
+            0
+        } else {
+            shuffle.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+        };
+    }
+
+    /// Moves each play up to [`SHUFFLE`] places in the order (for a probe).
+    fn shuffle_plays(&mut self) {
+        self.ranked.clear();
+        for (i, &play) in self.plays.iter().enumerate() {
+            // xorshift64
+            self.shuffle ^= self.shuffle << 13;
+            self.shuffle ^= self.shuffle >> 7;
+            self.shuffle ^= self.shuffle << 17;
+            let rank = i as u64 * 2 + self.shuffle % (2 * SHUFFLE + 1);
+            self.ranked.push((rank, play));
+        }
+        self.ranked.sort_unstable_by_key(|&(rank, _)| rank);
+        for (slot, &(_, play)) in self.plays.iter_mut().zip(&self.ranked) {
+            *slot = play;
+        }
+    }
+
+    /// Distinct boards entered.
+    fn states(&self) -> u64 {
+        self.table.len() as u64
     }
 
     /// Searches on until about `nodes` more boards are generated or `deadline` passes (checked
@@ -122,6 +178,9 @@ impl Search {
                 });
             }
             board.plays(layout, &mut self.plays);
+            if self.shuffle != 0 && self.plays.len() > 1 {
+                self.shuffle_plays();
+            }
             self.nodes += self.plays.len() as u64;
             self.boards.clear();
             for &play in &self.plays {
@@ -161,11 +220,20 @@ impl Search {
     }
 }
 
-/// Reusable solver memory: the real search and the relaxed one.
+/// Reusable solver memory: the real search, the relaxed one and the probes.
 #[derive(Default)]
 pub(crate) struct Engine {
     real: Search,
     relaxed: Search,
+    probe: Search,
+}
+
+/// The searches that take turns, in their order within a round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Runner {
+    Real,
+    Relaxed,
+    Probe,
 }
 
 impl Engine {
@@ -188,40 +256,59 @@ impl Engine {
         if root.is_stuck(&layout) {
             return (Verdict::Impossible, counts);
         }
-        self.real.start(&layout, root);
+        self.real.start(&layout, root, 0);
         let relaxed = root.relaxed(&layout);
         if let Some((layout, root)) = &relaxed {
-            self.relaxed.start(layout, *root);
+            self.relaxed.start(layout, *root, 0);
         }
         let mut relaxing = relaxed.is_some();
+        // Probes started so far, and slices left to the current one.
+        let (mut probes, mut probe_slices) = (0, 0);
+        let mut round = 0u64;
         let verdict = 'solve: loop {
-            for relax in [false, true] {
-                if relax && !relaxing {
+            round += 1;
+            for runner in [Runner::Real, Runner::Relaxed, Runner::Probe] {
+                if (runner == Runner::Relaxed && !relaxing)
+                    || (runner == Runner::Probe && !round.is_multiple_of(PROBE_EVERY))
+                {
                     continue;
                 }
                 let left = max_nodes.saturating_sub(counts.nodes);
                 if left == 0 || deadline.is_some_and(|d| Instant::now() > d) {
                     break 'solve Verdict::Unknown;
                 }
-                let slice = if relaxing { SLICE.min(left) } else { left };
-                let (search, layout) = match &relaxed {
-                    Some((relaxed_layout, _)) if relax => (&mut self.relaxed, relaxed_layout),
+                let (search, layout) = match (runner, &relaxed) {
+                    (Runner::Relaxed, Some((relaxed_layout, _))) => {
+                        (&mut self.relaxed, relaxed_layout)
+                    }
+                    (Runner::Probe, _) => {
+                        if probe_slices == 0 {
+                            probes += 1;
+                            probe_slices = luby(probes);
+                            self.probe.start(&layout, root, probes);
+                        }
+                        probe_slices -= 1;
+                        (&mut self.probe, &layout)
+                    }
                     _ => (&mut self.real, &layout),
                 };
                 let before = search.nodes;
-                let progress = search.resume(layout, slice, deadline);
+                let progress = search.resume(layout, SLICE.min(left), deadline);
                 counts.nodes += search.nodes - before;
                 match progress {
                     Progress::Exhausted => break 'solve Verdict::Impossible,
-                    Progress::Won(_) if relax => relaxing = false,
+                    Progress::Won(_) if runner == Runner::Relaxed => relaxing = false,
                     Progress::Won(plays) => break 'solve won(plays),
                     Progress::Paused => {}
                 }
             }
         };
-        counts.states = self.real.table.len() as u64;
+        counts.states = self.real.states();
+        if probes > 0 {
+            counts.states += self.probe.states();
+        }
         if relaxed.is_some() {
-            counts.states += self.relaxed.table.len() as u64;
+            counts.states += self.relaxed.states();
         }
         (verdict, counts)
     }

@@ -195,7 +195,7 @@ fn relaxed_lost(position: &Klondike) -> bool {
         .relaxed(&layout)
         .expect("rules tighter than the relaxed ones");
     let mut search = search::Search::default();
-    search.start(&layout, board);
+    search.start(&layout, board, 0);
     matches!(
         search.resume(&layout, u64::MAX, None),
         search::Progress::Exhausted
@@ -247,4 +247,10 @@ fn the_relaxed_game_never_calls_a_won_position_lost() {
         }
     }
     assert!(checked > 100, "only {checked} positions checked");
+}
+
+#[test]
+fn luby_sequence() {
+    let terms: Vec<u64> = (1..=15).map(search::luby).collect();
+    assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
 }
