@@ -500,10 +500,13 @@ impl Board {
             Play::Up(c) => {
                 self.found[suit(c)] += 1;
                 self.visible &= !bit(c);
-                if self.surfaces & bit(c) != 0 {
-                    let i = (0..PILES)
-                        .find(|&i| self.structure[i] > 0 && self.surface(layout, i) == c)
-                        .unwrap_or(0);
+                // A surface card going up uncovers the card under it.
+                let pile = (0..PILES).find(|&i| {
+                    self.surfaces & bit(c) != 0
+                        && self.structure[i] > 0
+                        && self.surface(layout, i) == c
+                });
+                if let Some(i) = pile {
                     self.uncover(layout, i);
                 }
             }
