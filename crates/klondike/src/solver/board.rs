@@ -501,12 +501,10 @@ impl Board {
                 self.found[suit(c)] += 1;
                 self.visible &= !bit(c);
                 // A surface card going up uncovers the card under it.
-                let pile = (0..PILES).find(|&i| {
-                    self.surfaces & bit(c) != 0
-                        && self.structure[i] > 0
-                        && self.surface(layout, i) == c
-                });
-                if let Some(i) = pile {
+                if self.surfaces & bit(c) != 0
+                    && let Some(i) =
+                        (0..PILES).find(|&i| self.structure[i] > 0 && self.surface(layout, i) == c)
+                {
                     self.uncover(layout, i);
                 }
             }
