@@ -59,8 +59,9 @@ impl Default for Options {
     }
 }
 
-/// The solver's node budget for hints and "can this still be won?" (well under a second).
-const SOLVER_NODES: u64 = 2_000_000;
+/// The solver's node budget for hints and "can this still be won?": about 10 million boards
+/// a second, so a second or two at worst; most positions take a millisecond.
+const SOLVER_NODES: u64 = 20_000_000;
 
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
