@@ -132,7 +132,8 @@ pub struct Solution {
     pub verdict: Verdict,
     /// Positions generated.
     pub nodes: u64,
-    /// Distinct positions stored in the transposition table.
+    /// Distinct boards stored in the transposition tables (of the real search, the relaxed one
+    /// and the current probe; see the module documentation).
     pub states: u64,
 }
 
