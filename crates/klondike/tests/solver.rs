@@ -202,6 +202,46 @@ fn a_card_stuck_for_good_is_proved_lost_at_once() {
 }
 
 #[test]
+fn parents_locked_on_the_foundations_leave_a_card_stuck() {
+    // 7C lies on 3C; both red 8s are on the foundations. When foundation cards may come back,
+    // an 8 can come down for the 7C, so the search has to look; when they may not, the 7C can
+    // never leave and the deal is lost at once.
+    let position = |foundation_to_tableau| {
+        let p = |text: &str| text.parse::<Pile>().unwrap();
+        let mut tableau = [Pile::new(); 7];
+        tableau[0] = p("3C 7C");
+        let foundations = [0, 8, 8, 0];
+        let mut stock = Pile::new();
+        for card in Card::standard() {
+            let on_foundation = card
+                .suit()
+                .zip(card.rank())
+                .is_some_and(|(s, r)| r.ace_low() <= foundations[s.index()]);
+            if !on_foundation && !tableau[0].contains(&card) {
+                stock.push(card);
+            }
+        }
+        let setup = Setup {
+            tableau,
+            face_down: [1, 0, 0, 0, 0, 0, 0],
+            stock,
+            waste: Pile::new(),
+            foundations,
+            rules: Rules {
+                foundation_to_tableau,
+                ..Rules::default()
+            },
+            pass: 1,
+            score: 0,
+        };
+        Klondike::from_setup(&setup).unwrap()
+    };
+    let locked = solver::solve(&position(false), BUDGET);
+    assert_eq!((locked.verdict, locked.nodes), (Verdict::Impossible, 0));
+    assert!(solver::solve(&position(true), BUDGET).nodes > 0);
+}
+
+#[test]
 fn hints_follow_a_winning_line_to_the_end() {
     // Playing hint after hint wins (it never goes round in circles), with either draw.
     for draw in [Draw::ONE, Draw::THREE] {

@@ -343,12 +343,11 @@ impl Board {
                 let c = cards[*count as usize - 1];
                 let s = suit(c);
                 let up = (self.found[s] + 1..rank(c)).all(|r| in_s & bit((r << 2) | s as u8) == 0);
-                let parent = (0..4u8).any(|t| {
-                    let p = ((rank(c) + 1) << 2) | t;
-                    parents(c) & bit(p) != 0
-                        && under_s & bit(p) == 0
-                        && (layout.foundation_to_tableau || rank(p) > self.found[t as usize])
-                });
+                let mut reachable_parents = parents(c) & !under_s;
+                if !layout.foundation_to_tableau {
+                    reachable_parents &= !self.foundation_cards();
+                }
+                let parent = reachable_parents != 0;
                 if rank(c) == 13 || up || parent {
                     *count -= 1;
                     changed = true;
@@ -364,6 +363,13 @@ impl Board {
     /// empty, so the lowest card left is always on top of its pile and fits its foundation.
     pub(crate) fn is_won(&self) -> bool {
         self.found == [13; 4] || (self.talon.is_empty() && self.structure.iter().all(|&s| s <= 1))
+    }
+
+    /// The cards on the foundations.
+    fn foundation_cards(&self) -> u64 {
+        (0..4u8)
+            .flat_map(|s| (1..=self.found[s as usize]).map(move |r| bit((r << 2) | s)))
+            .fold(0, |set, card| set | card)
     }
 
     /// The placed cards: visible cards that are not surface cards.
@@ -436,7 +442,7 @@ impl Board {
                     up: false,
                 });
             }
-            if rank(c) == self.found[suit(c)] + 1 {
+            if self.next_up(suit(c)) == Some(c) {
                 out.push(Play::Talon {
                     number,
                     recycle,

@@ -51,7 +51,7 @@ use crate::Klondike;
 pub(crate) struct Counts {
     /// Boards generated (children made by a play).
     pub nodes: u64,
-    /// Distinct boards entered (the table's size).
+    /// Distinct boards entered (the sizes of the tables of the searches that ran).
     pub states: u64,
 }
 

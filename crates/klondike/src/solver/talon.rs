@@ -120,12 +120,8 @@ impl Talon {
     /// a recycle when `recycle`) until it is the waste's top.
     pub(crate) fn take(&mut self, number: u8, recycle: bool) {
         self.left &= !(1 << number);
-        let waste = self.left & below(number);
-        self.boundary = if waste == 0 {
-            0
-        } else {
-            64 - waste.leading_zeros() as u8
-        };
+        self.boundary = number;
+        self.boundary = self.waste_top().map_or(0, |top| top + 1);
         if recycle {
             self.recycles_left -= 1;
         }
