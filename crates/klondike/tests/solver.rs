@@ -221,20 +221,7 @@ fn parents_locked_on_the_foundations_leave_a_card_stuck() {
                 stock.push(card);
             }
         }
-        let setup = Setup {
-            tableau,
-            face_down: [1, 0, 0, 0, 0, 0, 0],
-            stock,
-            waste: Pile::new(),
-            foundations,
-            rules: Rules {
-                foundation_to_tableau,
-                ..Rules::default()
-            },
-            pass: 1,
-            score: 0,
-        };
-        Klondike::from_setup(&setup).unwrap()
+        hand_made(&tableau, stock, foundations, foundation_to_tableau)
     };
     let locked = solver::solve(&position(false), BUDGET);
     assert_eq!((locked.verdict, locked.nodes), (Verdict::Impossible, 0));
@@ -441,12 +428,24 @@ fn needs_foundation_card(foundation_to_tableau: bool) -> Klondike {
     let mut tableau = [Pile::new(); 7];
     tableau[0] = p("6C 7C");
     tableau[1] = p("9C");
+    let stock = p("8C TC JC QC KC 9H TH JH QH KH");
+    hand_made(&tableau, stock, [5, 13, 8, 13], foundation_to_tableau)
+}
+
+/// A hand-made position (draw 1, unlimited passes): `tableau` with the bottom card of pile 1
+/// face down, `stock`, and foundations of the heights given by suit index.
+fn hand_made(
+    tableau: &[Pile; 7],
+    stock: Pile,
+    foundations: [u8; 4],
+    foundation_to_tableau: bool,
+) -> Klondike {
     let setup = Setup {
-        tableau,
+        tableau: *tableau,
         face_down: [1, 0, 0, 0, 0, 0, 0],
-        stock: p("8C TC JC QC KC 9H TH JH QH KH"),
+        stock,
         waste: Pile::new(),
-        foundations: [5, 13, 8, 13],
+        foundations,
         rules: Rules {
             foundation_to_tableau,
             ..Rules::default()
