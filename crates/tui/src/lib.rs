@@ -8,6 +8,7 @@
 //! - [`cards`]: card glyphs with red and black suits, and the ASCII fallback.
 //! - [`widgets`]: centred popups, the help screen, a status line.
 //! - [`launcher`]: the `play` menu that starts any game in-process.
+//! - [`output`]: standard output for the tools, quiet on a closed pipe.
 //!
 //! A game screen in a few lines:
 //!
@@ -41,5 +42,6 @@ pub mod gomoku;
 pub mod hearts;
 pub mod klondike;
 pub mod launcher;
+pub mod output;
 pub mod widgets;
 pub mod xiangqi;

@@ -1,0 +1,11 @@
+#![doc = include_str!("../README.md")]
+
+mod dynamic;
+mod seat;
+mod state;
+
+pub mod conformance;
+
+pub use dynamic::{DynGame, DynPlayError, NewGameError, new_dyn};
+pub use seat::{MAX_SEATS, SeatSet, Turn, Viewer};
+pub use state::{GameState, InvalidSettings, Outcome, PlayError};
