@@ -1,0 +1,1 @@
+//! The command lines of the `server` and `client` examples.

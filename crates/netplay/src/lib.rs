@@ -1,0 +1,45 @@
+//! # parlor-netplay
+//!
+//! parlor's authoritative table server and its client library. The server drives every game
+//! only through the game interface ([`game::DynGame`]): it checks each action with the rules
+//! crate, sends each seat only its own view and spectators only the public one, stores every
+//! action before acknowledging it, and rebuilds its tables after a restart by replaying their
+//! logs.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`protocol`] | every message, as serde types shared by server, clients and tests |
+//! | [`server`] | the axum server: WebSocket sessions, limits, the lobby, finished games |
+//! | [`registry`] | the games a server hosts, by name, each with its bot |
+//! | [`bot`] | the [`Bot`] trait and the seeded [`RandomBot`] |
+//! | [`storage`] | the [`Storage`] trait, SQLite and PostgreSQL on one schema |
+//! | [`client`] | a WebSocket client for programs, tests and bot authors |
+//! | [`cli`] | the `server` and `client` examples' command lines |
+//!
+//! `PROTOCOL.md` at the repository root documents the protocol with a full exchange.
+
+pub mod bot;
+pub mod cli;
+pub mod client;
+mod limits;
+pub mod protocol;
+mod refusal;
+pub mod registry;
+pub mod server;
+pub mod storage;
+mod table;
+mod token;
+
+pub use bot::{Bot, BotFactory, RandomBot};
+pub use client::{Client, ClientError, JoinUrl};
+pub use limits::{AddressSlots, RateLimiter};
+pub use protocol::{
+    ActionRef, ClientMessage, GameRecord, LegalAction, LoggedAction, PROTOCOL_VERSION, Phase,
+    SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo,
+};
+pub use refusal::{Refusal, codes};
+pub use registry::{GameEntry, GameFactory, Registry};
+pub use server::{Config, Limits, Server, StartError};
+pub use storage::{PostgresStorage, SqliteStorage, Storage, StorageError};
+pub use table::TableTimes;
+pub use token::{CODE_LEN, ParseCodeError, TableCode, Token, random_seed};

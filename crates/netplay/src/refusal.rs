@@ -1,0 +1,93 @@
+//! Why the server refused a message: a stable code and the reason in words. The codes of the
+//! game interface (`DynPlayError::code`) pass through unchanged; the server's own are below.
+
+use game::DynPlayError;
+
+use crate::protocol::ServerMessage;
+
+/// The server's own error codes (the game interface adds `not_an_action`, `no_such_id`,
+/// `no_such_seat`, `game_over`, `not_your_turn` and `illegal`).
+pub mod codes {
+    /// The frame is not JSON.
+    pub const MALFORMED_JSON: &str = "malformed_json";
+    /// The JSON has no known `type`.
+    pub const UNKNOWN_MESSAGE: &str = "unknown_message";
+    /// A known message with missing or mistyped fields.
+    pub const BAD_MESSAGE: &str = "bad_message";
+    /// Binary frames carry nothing in this protocol.
+    pub const BINARY: &str = "binary";
+    /// Something came before `hello`.
+    pub const HELLO_FIRST: &str = "hello_first";
+    /// The client speaks another protocol version.
+    pub const VERSION: &str = "version";
+    /// The message is longer than the server accepts.
+    pub const TOO_LARGE: &str = "too_large";
+    /// Too many messages too fast.
+    pub const RATE_LIMITED: &str = "rate_limited";
+    /// No game has this name.
+    pub const UNKNOWN_GAME: &str = "unknown_game";
+    /// The game cannot be built from these settings.
+    pub const BAD_SETTINGS: &str = "bad_settings";
+    /// No table has this code.
+    pub const NO_SUCH_TABLE: &str = "no_such_table";
+    /// Every seat is taken.
+    pub const TABLE_FULL: &str = "table_full";
+    /// Seats are only taken before the game starts.
+    pub const ALREADY_STARTED: &str = "already_started";
+    /// A display name must be 1 to 32 printable characters.
+    pub const BAD_NAME: &str = "bad_name";
+    /// The token proves nothing at this table.
+    pub const BAD_TOKEN: &str = "bad_token";
+    /// The message needs a table: join, resume or spectate first.
+    pub const NOT_AT_TABLE: &str = "not_at_table";
+    /// Only a seated player acts.
+    pub const NOT_SEATED: &str = "not_seated";
+    /// Only the host fills seats, starts and asks for rematches.
+    pub const NOT_HOST: &str = "not_host";
+    /// The game has not started.
+    pub const NOT_STARTED: &str = "not_started";
+    /// A seat is still empty.
+    pub const SEATS_EMPTY: &str = "seats_empty";
+    /// A rematch needs the game to be over.
+    pub const NOT_OVER: &str = "not_over";
+    /// The game failed (it panicked); the table accepts nothing more.
+    pub const GAME_FAILED: &str = "game_failed";
+    /// The action could not be stored, so it was not taken.
+    pub const STORAGE: &str = "storage";
+    /// The table has shut down.
+    pub const TABLE_CLOSED: &str = "table_closed";
+}
+
+/// A refused message: nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct Refusal {
+    /// A stable word naming the problem.
+    pub code: &'static str,
+    /// The problem in words.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal with this code and reason.
+    pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The `error` message a client receives.
+    pub fn to_message(&self) -> ServerMessage {
+        ServerMessage::Error {
+            code: self.code.to_owned(),
+            message: self.message.clone(),
+        }
+    }
+}
+
+impl From<DynPlayError> for Refusal {
+    fn from(error: DynPlayError) -> Refusal {
+        Refusal::new(error.code(), error.to_string())
+    }
+}

@@ -1,0 +1,877 @@
+//! One table as an actor: a task that owns the game, its seats and its watchers, and takes
+//! commands from connections one at a time. Every call into the game runs under
+//! `catch_unwind`, so a game that panics fails its own table and nothing else.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::time::Duration;
+
+use game::{DynGame, Turn, Viewer};
+use serde_json::Value;
+use tokio::sync::{Notify, mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+use crate::bot::Bot;
+use crate::protocol::{
+    ActionRef, LegalAction, Phase, SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo,
+};
+use crate::refusal::{Refusal, codes};
+use crate::registry::GameEntry;
+use crate::storage::{SeatRow, Storage, StoredTable, Write};
+use crate::token::{TableCode, Token, random_seed};
+
+/// A connection's number, unique for the server's lifetime.
+pub(crate) type ConnId = u64;
+
+/// How a table treats time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTimes {
+    /// How long a bot waits before it acts, so people can follow.
+    pub bot_delay: Duration,
+    /// How long a disconnected player's seat waits before the bot plays it, until they return.
+    pub away_timeout: Duration,
+}
+
+/// Where a table sends one connection's messages.
+#[derive(Clone, Debug)]
+pub(crate) struct Outbox {
+    /// The connection's outgoing queue.
+    pub tx: mpsc::Sender<ServerMessage>,
+    /// Woken when the connection falls too far behind and must close.
+    pub kick: Arc<Notify>,
+}
+
+impl Outbox {
+    /// Queues `message`; a connection whose queue is full is closed (it resumes with its
+    /// token and gets the current state).
+    pub fn send(&self, message: ServerMessage) {
+        if self.tx.try_send(message).is_err() {
+            self.kick.notify_one();
+        }
+    }
+}
+
+/// What a connection asks of its table.
+#[derive(Debug)]
+pub(crate) enum Command {
+    /// Take the first free seat.
+    Join {
+        conn: ConnId,
+        outbox: Outbox,
+        name: String,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Come back with a seat or host token.
+    Resume {
+        conn: ConnId,
+        outbox: Outbox,
+        token: Token,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Watch.
+    Spectate {
+        conn: ConnId,
+        outbox: Outbox,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Host requests.
+    FillBots(ConnId),
+    Start(ConnId),
+    Rematch(ConnId),
+    /// An action for the connection's seat.
+    Action(ConnId, ActionRef),
+    /// The connection closed or moved to another table.
+    Leave(ConnId),
+}
+
+/// The server's side of a running table.
+#[derive(Clone, Debug)]
+pub(crate) struct TableHandle {
+    pub commands: mpsc::Sender<Command>,
+    pub info: watch::Receiver<TableInfo>,
+}
+
+#[derive(Debug)]
+struct Seat {
+    kind: SeatKind,
+    name: Option<String>,
+    token: Option<Token>,
+    /// Connections holding the seat now.
+    connections: usize,
+    /// When the last connection left (humans only).
+    away_since: Option<Instant>,
+}
+
+#[derive(Debug)]
+struct Member {
+    outbox: Outbox,
+    seat: Option<usize>,
+    host: bool,
+}
+
+/// The game's entry points, guarded: a panic becomes an error instead of unwinding.
+fn guard<T>(call: impl FnOnce() -> T) -> Result<T, Refusal> {
+    catch_unwind(AssertUnwindSafe(call))
+        .map_err(|_| Refusal::new(codes::GAME_FAILED, "the game failed (it panicked)"))
+}
+
+/// A new game from the registry, guarded; its errors are the client's (bad settings).
+pub(crate) fn new_game(
+    entry: &GameEntry,
+    settings: &Value,
+    seed: u64,
+) -> Result<Box<dyn DynGame>, Refusal> {
+    let built = guard(|| (entry.new)(settings.clone(), seed))?;
+    built.map_err(|e| match e {
+        game::NewGameError::UnknownGame { .. } => Refusal::new(codes::UNKNOWN_GAME, e.to_string()),
+        _ => Refusal::new(codes::BAD_SETTINGS, e.to_string()),
+    })
+}
+
+/// Validates a display name: 1 to 32 characters after trimming, no control characters.
+fn clean_name(name: &str) -> Result<String, Refusal> {
+    let name = name.trim();
+    let length = name.chars().count();
+    if (1..=32).contains(&length) && !name.chars().any(char::is_control) {
+        Ok(name.to_owned())
+    } else {
+        Err(Refusal::new(
+            codes::BAD_NAME,
+            "a display name has 1 to 32 characters and no control characters",
+        ))
+    }
+}
+
+/// A table's state, owned by its task.
+pub(crate) struct Table {
+    code: TableCode,
+    entry: GameEntry,
+    settings: Value,
+    host_token: Token,
+    storage: Arc<dyn Storage>,
+    times: TableTimes,
+    seats: Vec<Seat>,
+    members: HashMap<ConnId, Member>,
+    game: Box<dyn DynGame>,
+    number: u32,
+    phase: Phase,
+    ply: usize,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    /// When the last action was taken (bots wait `bot_delay` after it).
+    last_change: Instant,
+    info: watch::Sender<TableInfo>,
+}
+
+impl Table {
+    /// A new table, stored before it exists for anyone.
+    pub async fn create(
+        code: TableCode,
+        entry: GameEntry,
+        settings: Value,
+        storage: Arc<dyn Storage>,
+        times: TableTimes,
+    ) -> Result<Table, Refusal> {
+        let seed = random_seed();
+        let game = new_game(&entry, &settings, seed)?;
+        let host_token = Token::generate();
+        let stored = async {
+            storage
+                .write(Write::Table {
+                    code: code.clone(),
+                    game: entry.name.to_owned(),
+                    settings: settings.clone(),
+                    host_token: host_token.clone(),
+                })
+                .await?;
+            storage
+                .write(Write::Game {
+                    code: code.clone(),
+                    number: 1,
+                    seed,
+                })
+                .await
+        };
+        stored
+            .await
+            .map_err(|e| Refusal::new(codes::STORAGE, e.to_string()))?;
+        Ok(Table::assemble(
+            code, entry, settings, host_token, storage, times, game, 1,
+        ))
+    }
+
+    /// A table rebuilt from storage by replaying its current game's log.
+    pub fn restore(
+        stored: StoredTable,
+        entry: GameEntry,
+        storage: Arc<dyn Storage>,
+        times: TableTimes,
+    ) -> Result<Table, Refusal> {
+        let mut game = new_game(&entry, &stored.settings, stored.current.seed)?;
+        for (ply, logged) in stored.current.actions.iter().enumerate() {
+            guard(|| game.play_text(logged.seat, &logged.action))?.map_err(|e| {
+                Refusal::new(
+                    codes::GAME_FAILED,
+                    format!("replaying action {ply} ({}): {e}", logged.action),
+                )
+            })?;
+        }
+        let mut table = Table::assemble(
+            stored.code,
+            entry,
+            stored.settings,
+            stored.host_token,
+            storage,
+            times,
+            game,
+            stored.current.number,
+        );
+        let now = Instant::now();
+        for (index, row) in stored.seats {
+            if let Some(seat) = table.seats.get_mut(index) {
+                seat.kind = row.kind;
+                seat.name = row.name;
+                seat.token = row.token;
+                seat.away_since = (row.kind == SeatKind::Human).then_some(now);
+            }
+        }
+        table.ply = stored.current.actions.len();
+        table.phase = if guard(|| table.game.turn())? == Turn::Over {
+            Phase::Over
+        } else if stored.current.started {
+            Phase::Playing
+        } else {
+            Phase::Waiting
+        };
+        table.publish_info();
+        Ok(table)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn assemble(
+        code: TableCode,
+        entry: GameEntry,
+        settings: Value,
+        host_token: Token,
+        storage: Arc<dyn Storage>,
+        times: TableTimes,
+        game: Box<dyn DynGame>,
+        number: u32,
+    ) -> Table {
+        let num_seats = guard(|| game.num_seats()).unwrap_or(0);
+        let seats = (0..num_seats)
+            .map(|_| Seat {
+                kind: SeatKind::Empty,
+                name: None,
+                token: None,
+                connections: 0,
+                away_since: None,
+            })
+            .collect();
+        let placeholder = TableInfo {
+            code: code.clone(),
+            game: entry.name.to_owned(),
+            settings: settings.clone(),
+            phase: Phase::Waiting,
+            game_number: number,
+            seats: Vec::new(),
+            spectators: 0,
+        };
+        let mut table = Table {
+            code,
+            entry,
+            settings,
+            host_token,
+            storage,
+            times,
+            seats,
+            members: HashMap::new(),
+            game,
+            number,
+            phase: Phase::Waiting,
+            ply: 0,
+            bots: (0..num_seats).map(|_| None).collect(),
+            last_change: Instant::now(),
+            info: watch::Sender::new(placeholder),
+        };
+        table.publish_info();
+        table
+    }
+
+    /// Starts the table's task; it runs until every handle is gone or `shutdown` turns true.
+    pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> TableHandle {
+        let (commands, mut rx) = mpsc::channel(256);
+        let handle = TableHandle {
+            commands,
+            info: self.info.subscribe(),
+        };
+        let mut table = self;
+        tokio::spawn(async move {
+            loop {
+                let due = table.due_bot();
+                let wake = due.map_or_else(|| Instant::now() + Duration::from_secs(3600), |d| d.1);
+                tokio::select! {
+                    command = rx.recv() => match command {
+                        Some(command) => table.handle(command).await,
+                        None => break,
+                    },
+                    () = tokio::time::sleep_until(wake), if due.is_some() => {
+                        if let Some((seat, _)) = due {
+                            table.play_bot(seat).await;
+                        }
+                    }
+                    _ = shutdown.changed() => break,
+                }
+            }
+            tracing::debug!(table = %table.code, "table task ends");
+        });
+        handle
+    }
+
+    /// Seats the creator: at seat 0 when they gave a name, else as a watching host.
+    pub async fn seat_creator(&mut self, conn: ConnId, outbox: Outbox, name: Option<String>) {
+        outbox.send(ServerMessage::Created {
+            code: self.code.clone(),
+            host_token: self.host_token.clone(),
+        });
+        let result = if let Some(name) = name {
+            self.join(conn, outbox.clone(), &name, true).await
+        } else {
+            self.watch(conn, &outbox, true);
+            Ok(())
+        };
+        if let Err(refusal) = result {
+            outbox.send(refusal.to_message());
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        let (conn, result) = match command {
+            Command::Join {
+                conn,
+                outbox,
+                name,
+                reply,
+            } => {
+                let result = self.join(conn, outbox, &name, false).await;
+                let _ = reply.send(result);
+                return;
+            }
+            Command::Resume {
+                conn,
+                outbox,
+                token,
+                reply,
+            } => {
+                let _ = reply.send(self.resume(conn, &outbox, &token));
+                return;
+            }
+            Command::Spectate {
+                conn,
+                outbox,
+                reply,
+            } => {
+                self.watch(conn, &outbox, false);
+                let _ = reply.send(Ok(()));
+                return;
+            }
+            Command::Leave(conn) => return self.leave(conn),
+            Command::FillBots(conn) => (conn, self.fill_bots(conn).await),
+            Command::Start(conn) => (conn, self.start(conn).await),
+            Command::Rematch(conn) => (conn, self.rematch(conn).await),
+            Command::Action(conn, action) => (conn, self.member_action(conn, action).await),
+        };
+        if let (Err(refusal), Some(member)) = (result, self.members.get(&conn)) {
+            member.outbox.send(refusal.to_message());
+        }
+    }
+
+    async fn join(
+        &mut self,
+        conn: ConnId,
+        outbox: Outbox,
+        name: &str,
+        host: bool,
+    ) -> Result<(), Refusal> {
+        let name = clean_name(name)?;
+        if self.phase != Phase::Waiting {
+            return Err(Refusal::new(
+                codes::ALREADY_STARTED,
+                format!(
+                    "table {} has started; seats are taken before the start",
+                    self.code
+                ),
+            ));
+        }
+        let index = self
+            .seats
+            .iter()
+            .position(|s| s.kind == SeatKind::Empty)
+            .ok_or_else(|| {
+                Refusal::new(
+                    codes::TABLE_FULL,
+                    format!("every seat at {} is taken", self.code),
+                )
+            })?;
+        // The host's seat token is the host token: one secret to come back with.
+        let token = if host {
+            self.host_token.clone()
+        } else {
+            Token::generate()
+        };
+        let row = SeatRow {
+            kind: SeatKind::Human,
+            name: Some(name),
+            token: Some(token.clone()),
+        };
+        self.persist(Write::Seat {
+            code: self.code.clone(),
+            seat: index,
+            row: row.clone(),
+        })
+        .await?;
+        let seat = &mut self.seats[index];
+        seat.kind = row.kind;
+        seat.name = row.name;
+        seat.token = row.token;
+        seat.connections = 1;
+        seat.away_since = None;
+        outbox.send(ServerMessage::Joined {
+            code: self.code.clone(),
+            seat: index,
+            token,
+        });
+        self.members.insert(
+            conn,
+            Member {
+                outbox,
+                seat: Some(index),
+                host,
+            },
+        );
+        self.publish_info();
+        Ok(())
+    }
+
+    fn resume(&mut self, conn: ConnId, outbox: &Outbox, token: &Token) -> Result<(), Refusal> {
+        let host = self.host_token.matches(token);
+        let seat = self
+            .seats
+            .iter()
+            .position(|s| s.token.as_ref().is_some_and(|t| t.matches(token)));
+        let Some(index) = seat else {
+            if host {
+                self.watch(conn, outbox, true);
+                return Ok(());
+            }
+            return Err(Refusal::new(
+                codes::BAD_TOKEN,
+                format!("this token holds no seat at table {}", self.code),
+            ));
+        };
+        let seat = &mut self.seats[index];
+        seat.connections += 1;
+        seat.away_since = None;
+        outbox.send(ServerMessage::Joined {
+            code: self.code.clone(),
+            seat: index,
+            token: token.clone(),
+        });
+        self.members.insert(
+            conn,
+            Member {
+                outbox: outbox.clone(),
+                seat: Some(index),
+                host,
+            },
+        );
+        self.publish_info();
+        self.send_game(outbox, Viewer::Seat(index));
+        Ok(())
+    }
+
+    fn watch(&mut self, conn: ConnId, outbox: &Outbox, host: bool) {
+        outbox.send(ServerMessage::Watching {
+            code: self.code.clone(),
+            host,
+        });
+        self.members.insert(
+            conn,
+            Member {
+                outbox: outbox.clone(),
+                seat: None,
+                host,
+            },
+        );
+        self.publish_info();
+        self.send_game(outbox, Viewer::Spectator);
+    }
+
+    fn leave(&mut self, conn: ConnId) {
+        let Some(member) = self.members.remove(&conn) else {
+            return;
+        };
+        if let Some(seat) = member.seat.and_then(|s| self.seats.get_mut(s)) {
+            seat.connections = seat.connections.saturating_sub(1);
+            if seat.connections == 0 {
+                seat.away_since = Some(Instant::now());
+            }
+        }
+        self.publish_info();
+    }
+
+    fn host(&self, conn: ConnId) -> Result<(), Refusal> {
+        match self.members.get(&conn) {
+            Some(m) if m.host => Ok(()),
+            _ => Err(Refusal::new(
+                codes::NOT_HOST,
+                "only the host fills seats, starts and asks for a rematch",
+            )),
+        }
+    }
+
+    async fn fill_bots(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        self.host(conn)?;
+        if self.phase != Phase::Waiting {
+            return Err(Refusal::new(codes::ALREADY_STARTED, "the game has started"));
+        }
+        for index in 0..self.seats.len() {
+            if self.seats[index].kind != SeatKind::Empty {
+                continue;
+            }
+            let row = SeatRow {
+                kind: SeatKind::Bot,
+                name: Some(format!("bot {}", index + 1)),
+                token: None,
+            };
+            self.persist(Write::Seat {
+                code: self.code.clone(),
+                seat: index,
+                row: row.clone(),
+            })
+            .await?;
+            self.seats[index].kind = row.kind;
+            self.seats[index].name = row.name;
+        }
+        self.publish_info();
+        Ok(())
+    }
+
+    async fn start(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        self.host(conn)?;
+        if self.phase != Phase::Waiting {
+            return Err(Refusal::new(codes::ALREADY_STARTED, "the game has started"));
+        }
+        if let Some(empty) = self.seats.iter().position(|s| s.kind == SeatKind::Empty) {
+            return Err(Refusal::new(
+                codes::SEATS_EMPTY,
+                format!("seat {empty} is empty: wait for a player or fill it with a bot"),
+            ));
+        }
+        self.persist(Write::Start {
+            code: self.code.clone(),
+            number: self.number,
+        })
+        .await?;
+        self.begin();
+        Ok(())
+    }
+
+    async fn rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        self.host(conn)?;
+        if self.phase != Phase::Over {
+            return Err(Refusal::new(
+                codes::NOT_OVER,
+                "a rematch starts once the game is over",
+            ));
+        }
+        let seed = random_seed();
+        let game = new_game(&self.entry, &self.settings, seed)?;
+        let number = self.number + 1;
+        self.persist(Write::Game {
+            code: self.code.clone(),
+            number,
+            seed,
+        })
+        .await?;
+        self.persist(Write::Start {
+            code: self.code.clone(),
+            number,
+        })
+        .await?;
+        self.game = game;
+        self.number = number;
+        self.ply = 0;
+        self.begin();
+        Ok(())
+    }
+
+    fn begin(&mut self) {
+        self.phase = Phase::Playing;
+        self.last_change = Instant::now();
+        self.publish_info();
+        self.broadcast_game();
+    }
+
+    async fn member_action(&mut self, conn: ConnId, action: ActionRef) -> Result<(), Refusal> {
+        let seat = self
+            .members
+            .get(&conn)
+            .and_then(|m| m.seat)
+            .ok_or_else(|| {
+                Refusal::new(
+                    codes::NOT_SEATED,
+                    "only a seated player acts (spectators and hosts without a seat watch)",
+                )
+            })?;
+        match self.phase {
+            Phase::Playing => {}
+            Phase::Waiting => {
+                return Err(Refusal::new(codes::NOT_STARTED, "the game has not started"));
+            }
+            Phase::Over => return Err(game::DynPlayError::GameOver.into()),
+            Phase::Failed => return Err(Refusal::new(codes::GAME_FAILED, "the game failed")),
+        }
+        let (ply, text) = self.apply(seat, &action).await?;
+        if let Some(member) = self.members.get(&conn) {
+            member.outbox.send(ServerMessage::Ack { ply, action: text });
+        }
+        self.after_action().await;
+        Ok(())
+    }
+
+    /// Checks `action` on a copy of the game, stores it, then makes the copy the game: a
+    /// refused, failed or unstored action changes nothing.
+    async fn apply(&mut self, seat: usize, action: &ActionRef) -> Result<(usize, String), Refusal> {
+        let mut next = guard(|| self.game.clone_box())?;
+        let played = guard(|| match action {
+            ActionRef::Text(text) => next.play_text(seat, text),
+            ActionRef::Id(id) => next.play_id(seat, *id),
+        })?;
+        let text = played?;
+        self.persist(Write::Action {
+            code: self.code.clone(),
+            number: self.number,
+            ply: self.ply,
+            seat,
+            action: text.clone(),
+        })
+        .await?;
+        self.game = next;
+        self.ply += 1;
+        self.last_change = Instant::now();
+        Ok((self.ply, text))
+    }
+
+    async fn after_action(&mut self) {
+        self.broadcast_game();
+        let outcome = match guard(|| self.game.outcome()) {
+            Ok(outcome) => outcome,
+            Err(refusal) => return self.fail(&refusal),
+        };
+        let Some(outcome) = outcome else {
+            return;
+        };
+        if let Err(refusal) = self
+            .persist(Write::Finish {
+                code: self.code.clone(),
+                number: self.number,
+                outcome,
+            })
+            .await
+        {
+            tracing::error!(table = %self.code, "storing the result failed: {refusal}");
+        }
+        self.phase = Phase::Over;
+        self.publish_info();
+        self.broadcast(&ServerMessage::Result {
+            code: self.code.clone(),
+            game_number: self.number,
+            outcome,
+        });
+    }
+
+    /// The next seat a bot plays, and when: bot seats after `bot_delay`, seats whose player
+    /// is away after `away_timeout`.
+    fn due_bot(&self) -> Option<(usize, Instant)> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let turn = guard(|| self.game.turn()).ok()?;
+        let after_delay = self.last_change + self.times.bot_delay;
+        turn.seats()
+            .iter()
+            .filter_map(|index| {
+                let seat = self.seats.get(index)?;
+                match (seat.kind, seat.connections, seat.away_since) {
+                    (SeatKind::Bot, _, _) => Some((index, after_delay)),
+                    (SeatKind::Human, 0, Some(since)) => {
+                        Some((index, after_delay.max(since + self.times.away_timeout)))
+                    }
+                    _ => None,
+                }
+            })
+            .min_by_key(|&(_, at)| at)
+    }
+
+    async fn play_bot(&mut self, seat: usize) {
+        let chosen = guard(|| {
+            let view = self
+                .game
+                .view_json(Viewer::Seat(seat))
+                .unwrap_or(Value::Null);
+            let legal = legal_actions(self.game.as_ref(), seat);
+            let bot = self.bots[seat].get_or_insert_with(|| (self.entry.bot)(random_seed()));
+            let pick = bot.choose(seat, &view, &legal);
+            legal.get(pick).or(legal.first()).map(|a| a.id)
+        });
+        let result = match chosen {
+            Ok(Some(id)) => self.apply(seat, &ActionRef::Id(id)).await.map(drop),
+            Ok(None) => Err(Refusal::new(
+                codes::GAME_FAILED,
+                format!("seat {seat} is to act but has no legal action"),
+            )),
+            Err(refusal) => Err(refusal),
+        };
+        match result {
+            Ok(()) => self.after_action().await,
+            Err(refusal) if refusal.code == codes::STORAGE => {
+                tracing::error!(table = %self.code, "bot action not stored: {refusal}");
+                // Try again after the delay rather than spinning.
+                self.last_change = Instant::now();
+            }
+            Err(refusal) => self.fail(&refusal),
+        }
+    }
+
+    fn fail(&mut self, refusal: &Refusal) {
+        tracing::error!(table = %self.code, "table failed: {refusal}");
+        self.phase = Phase::Failed;
+        self.publish_info();
+        self.broadcast(&refusal.to_message());
+    }
+
+    /// Stores `write`. The future holds no borrow of the table, which stays `!Sync` (games
+    /// need only be `Send`).
+    fn persist(&self, write: Write) -> impl Future<Output = Result<(), Refusal>> + Send + 'static {
+        let stored = self.storage.write(write);
+        let code = self.code.clone();
+        async move {
+            stored.await.map_err(|e| {
+                tracing::error!(table = %code, "storage: {e}");
+                Refusal::new(
+                    codes::STORAGE,
+                    format!("the server could not store this: {e}"),
+                )
+            })
+        }
+    }
+
+    fn broadcast(&self, message: &ServerMessage) {
+        for member in self.members.values() {
+            member.outbox.send(message.clone());
+        }
+    }
+
+    /// Sends each member the game as it may see it.
+    fn broadcast_game(&mut self) {
+        let mut failed = None;
+        let mut spectator_view = None;
+        for member in self.members.values() {
+            let viewer = member.seat.map_or(Viewer::Spectator, Viewer::Seat);
+            let update = if viewer == Viewer::Spectator {
+                spectator_view
+                    .get_or_insert_with(|| self.state_for(viewer))
+                    .clone()
+            } else {
+                self.state_for(viewer)
+            };
+            match update {
+                Ok(update) => member.outbox.send(ServerMessage::State(update)),
+                Err(refusal) => failed = Some(refusal),
+            }
+        }
+        if let Some(refusal) = failed {
+            self.fail(&refusal);
+        }
+    }
+
+    /// Sends one newcomer the game (once started) and the result (once over).
+    fn send_game(&mut self, outbox: &Outbox, viewer: Viewer) {
+        if self.phase == Phase::Waiting {
+            return;
+        }
+        match self.state_for(viewer) {
+            Ok(update) => outbox.send(ServerMessage::State(update)),
+            Err(refusal) => return self.fail(&refusal),
+        }
+        if let Ok(Some(outcome)) = guard(|| self.game.outcome()) {
+            outbox.send(ServerMessage::Result {
+                code: self.code.clone(),
+                game_number: self.number,
+                outcome,
+            });
+        }
+    }
+
+    fn state_for(&self, viewer: Viewer) -> Result<StateUpdate, Refusal> {
+        let game = self.game.as_ref();
+        let (turn, view, legal) = guard(|| {
+            let legal = match viewer {
+                Viewer::Seat(seat) if self.phase == Phase::Playing => legal_actions(game, seat),
+                _ => Vec::new(),
+            };
+            (game.turn(), game.view_json(viewer), legal)
+        })?;
+        let view = view.map_err(|e| {
+            Refusal::new(
+                codes::GAME_FAILED,
+                format!("the view does not serialise: {e}"),
+            )
+        })?;
+        Ok(StateUpdate {
+            code: self.code.clone(),
+            game_number: self.number,
+            ply: self.ply,
+            turn,
+            viewer,
+            view,
+            legal,
+        })
+    }
+
+    fn publish_info(&mut self) {
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| SeatInfo {
+                kind: s.kind,
+                name: s.name.clone(),
+                connected: s.kind == SeatKind::Bot || s.connections > 0,
+            })
+            .collect();
+        let info = TableInfo {
+            code: self.code.clone(),
+            game: self.entry.name.to_owned(),
+            settings: self.settings.clone(),
+            phase: self.phase,
+            game_number: self.number,
+            seats,
+            spectators: self.members.values().filter(|m| m.seat.is_none()).count(),
+        };
+        if *self.info.borrow() != info {
+            self.broadcast(&ServerMessage::Table(info.clone()));
+            self.info.send_replace(info);
+        }
+    }
+}
+
+/// A seat's legal actions, ids and texts side by side (both lists follow the game's order).
+fn legal_actions(game: &dyn DynGame, seat: usize) -> Vec<LegalAction> {
+    let mut ids = Vec::new();
+    game.legal_action_ids(seat, &mut ids);
+    ids.into_iter()
+        .zip(game.legal_action_texts(seat))
+        .map(|(id, text)| LegalAction { id, text })
+        .collect()
+}

@@ -1,0 +1,219 @@
+//! What the integration tests share: the test game, a server on an ephemeral loopback port
+//! with its own data directory, and client helpers.
+#![allow(dead_code)] // each test binary uses a different part
+
+pub mod nim;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use netplay::{
+    ActionRef, Client, ClientMessage, Config, Registry, Server, ServerMessage, SqliteStorage,
+    StateUpdate, Storage, TableCode, Token,
+};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// The longest any single wait in a test may take before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A fresh, empty directory for one test's database.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "parlor-netplay-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The registry the tests serve: the test game, plus every parlor game that has landed.
+pub fn registry() -> Registry {
+    Registry::parlor().with::<nim::SecretNim>()
+}
+
+/// A server running on the current runtime.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl TestServer {
+    /// A server storing into SQLite in `dir`.
+    pub async fn start(dir: &Path, config: Config) -> TestServer {
+        let storage = SqliteStorage::open_dir(dir).expect("sqlite opens");
+        TestServer::start_on(Arc::new(storage), config).await
+    }
+
+    /// A server over any storage.
+    pub async fn start_on(storage: Arc<dyn Storage>, config: Config) -> TestServer {
+        let server = Server::bind("127.0.0.1:0".parse().unwrap(), config, registry(), storage)
+            .await
+            .expect("server binds");
+        let addr = server.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(server.run(async {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            addr,
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// `ws://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("ws://{}", self.addr)
+    }
+
+    /// A greeted client.
+    pub async fn client(&self) -> Client {
+        within(Client::connect(&self.url()))
+            .await
+            .expect("client connects")
+    }
+
+    /// Graceful shutdown.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        within(self.task)
+            .await
+            .expect("server task")
+            .expect("server ran");
+    }
+}
+
+/// Awaits `future`, failing the test after [`PATIENCE`].
+pub async fn within<F: std::future::Future>(future: F) -> F::Output {
+    tokio::time::timeout(PATIENCE, future)
+        .await
+        .expect("timed out")
+}
+
+/// The next message.
+pub async fn next(client: &mut Client) -> ServerMessage {
+    within(client.recv()).await.expect("message")
+}
+
+/// Skips messages until the next error, and returns its code.
+pub async fn error_code(client: &mut Client) -> String {
+    within(client.recv_until(|m| match m {
+        ServerMessage::Error { code, .. } => Some(code.clone()),
+        _ => None,
+    }))
+    .await
+    .expect("an error")
+}
+
+/// Skips messages until the next state.
+pub async fn state(client: &mut Client) -> StateUpdate {
+    within(client.recv_until(|m| match m {
+        ServerMessage::State(s) => Some(s.clone()),
+        _ => None,
+    }))
+    .await
+    .expect("a state")
+}
+
+/// Creates a table of `game`; with a name the creator sits at seat 0.
+/// Returns the code and the host token.
+pub async fn create(
+    client: &mut Client,
+    game: &str,
+    settings: Value,
+    name: Option<&str>,
+) -> (TableCode, Token) {
+    client
+        .send(&ClientMessage::Create {
+            game: game.into(),
+            settings,
+            name: name.map(str::to_owned),
+        })
+        .await
+        .unwrap();
+    let created = within(client.recv_until(|m| match m {
+        ServerMessage::Created { code, host_token } => Some((code.clone(), host_token.clone())),
+        ServerMessage::Error { code, message } => panic!("create refused: {code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .unwrap();
+    if name.is_some() {
+        joined(client).await;
+    }
+    created
+}
+
+/// Waits for `joined`; returns the seat and token.
+pub async fn joined(client: &mut Client) -> (usize, Token) {
+    within(client.recv_until(|m| match m {
+        ServerMessage::Joined { seat, token, .. } => Some((*seat, token.clone())),
+        ServerMessage::Error { code, message } => panic!("join refused: {code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .unwrap()
+}
+
+/// Joins `code` as `name`; returns the seat and token.
+pub async fn join(client: &mut Client, code: &TableCode, name: &str) -> (usize, Token) {
+    client
+        .send(&ClientMessage::Join {
+            code: code.clone(),
+            name: name.into(),
+        })
+        .await
+        .unwrap();
+    joined(client).await
+}
+
+/// A Nim table's settings.
+pub fn nim(stones: u8) -> Value {
+    json!({ "stones": stones })
+}
+
+/// Sends an action by text.
+pub async fn act(client: &mut Client, text: &str) {
+    client
+        .send(&ClientMessage::Action {
+            action: ActionRef::Text(text.into()),
+        })
+        .await
+        .unwrap();
+}
+
+/// Plays a seat to the end of the game, always the first legal action, recording every
+/// message received. An action is sent only once the previous one was acknowledged.
+pub async fn play_out(mut client: Client) -> (Client, Vec<ServerMessage>) {
+    let mut seen = Vec::new();
+    let mut pending = false;
+    loop {
+        let message = next(&mut client).await;
+        seen.push(message.clone());
+        match message {
+            ServerMessage::State(state) if !state.legal.is_empty() && !pending => {
+                client
+                    .send(&ClientMessage::Action {
+                        action: ActionRef::Id(state.legal[0].id),
+                    })
+                    .await
+                    .unwrap();
+                pending = true;
+            }
+            ServerMessage::Ack { .. } => pending = false,
+            ServerMessage::Result { .. } => return (client, seen),
+            ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
+            _ => {}
+        }
+    }
+}
