@@ -125,6 +125,17 @@ pub async fn state(client: &mut Client) -> StateUpdate {
     .expect("a state")
 }
 
+/// Skips messages until the state after `ply` actions.
+pub async fn state_at(client: &mut Client, ply: usize) -> StateUpdate {
+    within(client.recv_until(|m| match m {
+        ServerMessage::State(s) if s.ply >= ply => Some(s.clone()),
+        ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .expect("a state")
+}
+
 /// Creates a table of `game`; with a name the creator sits at seat 0.
 /// Returns the code and the host token.
 pub async fn create(
