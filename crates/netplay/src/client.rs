@@ -37,6 +37,9 @@ pub enum ClientError {
     /// The address is not `ws://HOST:PORT` or `ws://HOST:PORT/CODE`.
     #[error("{0}")]
     Url(String),
+    /// The command line or the script cannot be followed.
+    #[error("{0}")]
+    Usage(String),
 }
 
 /// A table's address as people share it: `ws://HOST:PORT/CODE`.

@@ -63,7 +63,7 @@ impl Registry {
     /// Every parlor game that implements the game interface, each with its bot. Rules
     /// crates join this list as their implementations land.
     pub fn parlor() -> Registry {
-        Registry::new()
+        Registry::new().with::<klondike::Klondike>()
     }
 
     /// This registry with `G` added, played by [`RandomBot`] until [`Registry::with_bot`]

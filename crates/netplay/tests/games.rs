@@ -151,20 +151,6 @@ async fn the_lobby_lists_tables_with_their_seats() {
     server.stop().await;
 }
 
-/// A minimal HTTP/1.1 GET over loopback: the body.
-async fn http_get(url: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let rest = url.strip_prefix("http://").unwrap();
-    let (host, path) = rest.split_once('/').unwrap();
-    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
-    let request = format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    within(stream.read_to_string(&mut response)).await.unwrap();
-    let (_, body) = response.split_once("\r\n\r\n").unwrap();
-    body.to_owned()
-}
-
 #[test]
 fn secret_nim_hides_the_other_card() {
     let game = SecretNim::new(&NimSettings::default(), 3).unwrap();

@@ -12,6 +12,9 @@ use super::{
 use crate::protocol::LoggedAction;
 use crate::token::{TableCode, Token};
 
+/// The advisory lock key held while the schema is created ("parlor" in ASCII).
+const SCHEMA_LOCK: i64 = 0x7061_726c_6f72;
+
 /// Tables in a PostgreSQL database.
 #[derive(Clone)]
 pub struct PostgresStorage {
@@ -34,7 +37,11 @@ impl PostgresStorage {
                 tracing::error!("postgres connection lost: {e}");
             }
         });
-        client.batch_execute(SCHEMA).await?;
+        // Several servers (or tests) starting at once would race on CREATE TABLE IF NOT
+        // EXISTS; a transaction-scoped advisory lock makes them take turns.
+        let schema =
+            format!("BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} COMMIT;");
+        client.batch_execute(&schema).await?;
         Ok(PostgresStorage {
             client: Arc::new(client),
         })

@@ -228,3 +228,17 @@ pub async fn play_out(mut client: Client) -> (Client, Vec<ServerMessage>) {
         }
     }
 }
+
+/// A minimal HTTP/1.1 GET over loopback: the body.
+pub async fn http_get(url: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").unwrap();
+    let (host, path) = rest.split_once('/').unwrap();
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let request = format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    within(stream.read_to_string(&mut response)).await.unwrap();
+    let (_, body) = response.split_once("\r\n\r\n").unwrap();
+    body.to_owned()
+}
