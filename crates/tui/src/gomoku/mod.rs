@@ -921,6 +921,46 @@ mod tests {
     }
 
     #[test]
+    fn an_opening_that_cannot_start_says_why_and_is_not_dropped() {
+        let soosorv = |size| Options {
+            width: size,
+            height: size,
+            opponent: Opponent::Human,
+            opening: Some(OpeningRule::Soosorv { n: 2 }),
+            ..Options::default()
+        };
+        let why = "the opening soosorv-2 cannot start on a 20x20 board: it needs a square board \
+                   with an odd side of at least 9";
+        assert_eq!(App::new(soosorv(20)).unwrap_err().to_string(), why);
+        // The size key skips the sizes the opening cannot start on, and says so.
+        let mut app = App::new(soosorv(19)).unwrap();
+        app.handle_event(&key(KeyCode::Char('s')));
+        assert_eq!(app.options.width, 9);
+        assert!(app.opening.is_some(), "the opening is still played");
+        assert_eq!(app.message(), Some(format!("{why}: skipped").as_str()));
+    }
+
+    #[test]
+    fn undo_does_not_take_back_the_opening_stones() {
+        let mut app = App::new(Options {
+            opponent: Opponent::Human,
+            opening: Some(OpeningRule::Swap),
+            ..Options::default()
+        })
+        .unwrap();
+        for m in ["h8", "h9", "i9"] {
+            app.place(m.parse().unwrap());
+        }
+        app.handle_event(&key(KeyCode::Char('c')));
+        app.place("a1".parse().unwrap());
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.game().record(), "h8 h9 i9");
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.message(), Some("nothing to undo"));
+        assert_eq!(app.game().record(), "h8 h9 i9");
+    }
+
+    #[test]
     fn options_keys_start_new_games() {
         let mut app = two_players();
         app.handle_event(&key(KeyCode::Char('r')));
