@@ -941,6 +941,35 @@ mod tests {
     }
 
     #[test]
+    fn taraguchi_single_fifth_with_f_then_enter() {
+        let mut app = App::new(Options {
+            settings: Settings::new(Rule::Renju),
+            opponent: Opponent::Human,
+            opening: Some(OpeningRule::Taraguchi { n: 2 }),
+            ..Options::default()
+        })
+        .unwrap();
+        for m in ["h8", "i9", "j10", "e5"] {
+            app.place(m.parse().unwrap());
+            app.handle_event(&key(KeyCode::Char('c')));
+        }
+        assert!(
+            app.message().unwrap().contains("f for a single fifth"),
+            "{:?}",
+            app.message()
+        );
+        app.handle_event(&key(KeyCode::Char('f')));
+        assert_eq!(
+            app.message(),
+            Some("opening: the first player places a black stone anywhere (Enter places)")
+        );
+        app.place("a1".parse().unwrap());
+        app.handle_event(&key(KeyCode::Char('x')));
+        assert_eq!(app.game().record(), "h8 i9 j10 e5 a1");
+        assert_eq!(app.black_player, Some(Player::Second));
+    }
+
+    #[test]
     fn undo_does_not_take_back_the_opening_stones() {
         let mut app = App::new(Options {
             opponent: Opponent::Human,
