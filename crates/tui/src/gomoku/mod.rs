@@ -882,15 +882,20 @@ mod tests {
         assert_eq!(app.game().record(), "c15");
     }
 
-    #[test]
-    fn soosorv_opening_flow() {
-        let mut app = App::new(Options {
+    /// Two players, renju on 15x15, with an opening rule.
+    fn renju_opening(rule: OpeningRule) -> App {
+        App::new(Options {
             settings: Settings::new(Rule::Renju),
             opponent: Opponent::Human,
-            opening: Some(OpeningRule::Soosorv { n: 2 }),
+            opening: Some(rule),
             ..Options::default()
         })
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn soosorv_opening_flow() {
+        let mut app = renju_opening(OpeningRule::Soosorv { n: 2 });
         assert!(
             app.message().unwrap().contains("in the centre"),
             "{:?}",
@@ -942,13 +947,7 @@ mod tests {
 
     #[test]
     fn taraguchi_single_fifth_with_f_then_enter() {
-        let mut app = App::new(Options {
-            settings: Settings::new(Rule::Renju),
-            opponent: Opponent::Human,
-            opening: Some(OpeningRule::Taraguchi { n: 2 }),
-            ..Options::default()
-        })
-        .unwrap();
+        let mut app = renju_opening(OpeningRule::Taraguchi { n: 2 });
         for m in ["h8", "i9", "j10", "e5"] {
             app.place(m.parse().unwrap());
             app.handle_event(&key(KeyCode::Char('c')));
