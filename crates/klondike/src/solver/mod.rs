@@ -295,8 +295,20 @@ pub fn deal_winnable(seed: u64, draw: Draw, pass_limit: PassLimit) -> Option<Win
 /// assert!(deal_winnable_with(3, vegas).is_some());
 /// ```
 pub fn deal_winnable_with(seed: u64, rules: Rules) -> Option<WinnableDeal> {
+    deal_winnable_among(seed, rules, WINNABLE_TRIES)
+}
+
+/// [`deal_winnable_with`] trying at most `tries` candidates (the seed's own deal first).
+///
+/// ```
+/// use klondike::solver::deal_winnable_among;
+/// use klondike::Rules;
+///
+/// assert_eq!(deal_winnable_among(3, Rules::default(), 0), None);
+/// ```
+pub fn deal_winnable_among(seed: u64, rules: Rules, tries: u64) -> Option<WinnableDeal> {
     let mut solver = Solver::new();
-    (0..WINNABLE_TRIES).find_map(|i| {
+    (0..tries).find_map(|i| {
         let seed = candidate_seed(seed, i);
         let deal = Deal::from_seed(seed);
         match solver

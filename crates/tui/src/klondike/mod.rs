@@ -3,8 +3,10 @@
 //! Everything here is plain state plus [`Screen`] methods, so the tests below drive it with
 //! synthetic key and mouse events and render it into ratatui's `TestBackend`.
 
+mod balance;
 pub mod cli;
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use ::klondike::{
@@ -41,6 +43,19 @@ pub struct Options {
     pub game: GameOptions,
     /// Deal only games the solver proved winnable (the first deal and `n`).
     pub winnable: bool,
+    /// Where the cumulative Vegas balance is kept between sessions (none: not kept).
+    pub balance_file: Option<PathBuf>,
+}
+
+impl Options {
+    /// The user's balance file ([`balance::default_file`]), for the real game.
+    #[must_use]
+    pub fn with_user_balance_file(self) -> Options {
+        Options {
+            balance_file: balance::default_file(),
+            ..self
+        }
+    }
 }
 
 impl Default for Options {
@@ -55,6 +70,7 @@ impl Default for Options {
                 ..GameOptions::default()
             },
             winnable: false,
+            balance_file: None,
         }
     }
 }
@@ -65,11 +81,14 @@ const SOLVER_NODES: u64 = 20_000_000;
 
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(&Options {
-        ascii: options.ascii,
-        seed: options.seed_or_random(),
-        ..Options::default()
-    }))
+    Box::new(App::new(
+        &Options {
+            ascii: options.ascii,
+            seed: options.seed_or_random(),
+            ..Options::default()
+        }
+        .with_user_balance_file(),
+    ))
 }
 
 /// A place on the table.
@@ -192,6 +211,8 @@ pub struct App {
     mode: Mode,
     /// Whether `n` deals only games the solver proved winnable.
     winnable: bool,
+    /// Where the cumulative Vegas balance is saved.
+    balance_file: Option<PathBuf>,
     message: String,
     error: bool,
     status: Status,
@@ -205,22 +226,24 @@ pub struct App {
 impl App {
     /// A new game with `options`.
     pub fn new(options: &Options) -> App {
-        let (game, seed) = if let Some(deal) = options.deal {
-            (Game::new(deal, options.rules, options.game), None)
-        } else {
-            let seed = if options.winnable {
-                ::klondike::solver::deal_winnable_with(options.seed, options.rules)
-                    .map_or(options.seed, |found| found.seed)
-            } else {
-                options.seed
-            };
-            (
-                Game::from_seed(seed, options.rules, options.game),
-                Some(seed),
-            )
+        let (balance, unread) = match options.balance_file.as_deref().map(balance::load) {
+            Some(Err(e)) => (
+                0,
+                Some(format!("Vegas balance not read ({e}): starting from 0")),
+            ),
+            Some(Ok(balance)) => (balance, None),
+            None => (0, None),
         };
+        let (game, seed, unproved) =
+            first_deal(options, balance, ::klondike::solver::WINNABLE_TRIES);
         let mut app = App::with_game(game, seed, options.ascii);
         app.winnable = options.winnable;
+        app.balance_file.clone_from(&options.balance_file);
+        if let Some(message) = unread.or(unproved) {
+            app.say(message, true);
+        } else if let (true, Some(seed)) = (options.winnable, seed) {
+            app.say(format!("Seed {seed}: proved winnable"), false);
+        }
         app
     }
 
@@ -235,6 +258,7 @@ impl App {
             held: None,
             mode: Mode::Play,
             winnable: false,
+            balance_file: None,
             message: String::new(),
             error: false,
             status: Status::Playing,
@@ -310,18 +334,32 @@ impl App {
     /// `W` (and `n` with "winnable deals only"): a new deal the solver proved winnable under
     /// the current rules.
     fn winnable_deal(&mut self) {
-        let rules = *self.position().rules();
+        let (rules, options) = (*self.game.rules(), *self.game.options());
         let seed = LaunchOptions::default().seed_or_random();
+        if !self.deal_proved(seed, rules, options) {
+            self.say(
+                format!("No deal proved winnable found from seed {seed}: the deal is unchanged"),
+                true,
+            );
+        }
+    }
+
+    /// Deals the first deal proved winnable under `rules` from `seed` (its own deal if it is);
+    /// false, changing nothing, when none is found.
+    fn deal_proved(&mut self, seed: u64, rules: Rules, options: GameOptions) -> bool {
         match ::klondike::solver::deal_winnable_with(seed, rules) {
             Some(found) => {
-                self.new_deal(found.seed);
+                let next = self.game.next_deal_with(found.deal, rules, options);
+                self.new_game(next, Some(found.seed));
                 self.say(format!("Seed {}: proved winnable", found.seed), false);
+                true
             }
-            None => self.say("No winnable deal found", true),
+            None => false,
         }
     }
 
     fn after_change(&mut self) {
+        self.save_balance();
         self.status = self.game.status();
         match self.status {
             Status::Won => {
@@ -348,6 +386,20 @@ impl App {
             Status::Playing => self.finished = None,
         }
         self.clamp_depth();
+    }
+
+    /// Keeps the cumulative Vegas balance in the balance file (after every change, so that
+    /// quitting at any moment keeps it).
+    fn save_balance(&mut self) {
+        let options = self.game.options();
+        if self.game.rules().scoring != Scoring::Vegas || !options.cumulative_vegas {
+            return;
+        }
+        if let Some(path) = &self.balance_file
+            && let Err(e) = balance::save(path, self.position().score())
+        {
+            self.say(format!("Vegas balance not saved: {e}"), true);
+        }
     }
 
     fn face_up_len(&self, pile: u8) -> usize {
@@ -380,9 +432,11 @@ impl App {
         self.new_game(next, Some(seed));
     }
 
+    /// Deals the current deal again under `rules` and `options` (a cumulative Vegas balance
+    /// carries over and pays a new ante, as a redeal does in Windows).
     fn restart(&mut self, rules: Rules, options: GameOptions) {
         if let Some(deal) = self.game.deal() {
-            let game = Game::new(*deal, rules, options);
+            let game = self.game.next_deal_with(*deal, rules, options);
             self.new_game(game, self.seed);
             return;
         }
@@ -714,20 +768,39 @@ impl App {
             KeyCode::Right | KeyCode::Char(' ') => change_setting(&mut draft, row, 1),
             KeyCode::Enter => {
                 self.mode = Mode::Play;
-                self.winnable = draft.winnable;
-                let rules_changed = draft.rules != *self.game.rules();
-                if rules_changed {
-                    self.restart(draft.rules, draft.game);
-                    self.say("Rules changed: the deal restarted", false);
-                } else {
-                    self.game.set_options(draft.game);
-                    self.say("Options changed", false);
-                }
+                self.apply_settings(draft);
                 return;
             }
             _ => {}
         }
         self.mode = Mode::Settings { row, draft };
+    }
+
+    /// Applies the options popup. A rules change restarts the deal; with winnable deals only,
+    /// a rules change (or switching the option on) deals a game proved winnable under the new
+    /// rules: the current deal again if it is, else the next proved one.
+    fn apply_settings(&mut self, draft: Draft) {
+        let rules_changed = draft.rules != *self.game.rules();
+        let now_winnable = draft.winnable && !self.winnable;
+        self.winnable = draft.winnable;
+        if draft.winnable && (rules_changed || now_winnable) {
+            let seed = self
+                .seed
+                .unwrap_or_else(|| LaunchOptions::default().seed_or_random());
+            if !self.deal_proved(seed, draft.rules, draft.game) {
+                self.restart(draft.rules, draft.game);
+                self.say(
+                    "Rules changed: no deal proved winnable under them was found; this deal is not proved winnable",
+                    true,
+                );
+            }
+        } else if rules_changed {
+            self.restart(draft.rules, draft.game);
+            self.say("Rules changed: the deal restarted", false);
+        } else {
+            self.game.set_options(draft.game);
+            self.say("Options changed", false);
+        }
     }
 
     fn handle_seed_key(&mut self, code: KeyCode) {
@@ -739,7 +812,8 @@ impl App {
                 self.mode = Mode::Play;
                 return;
             }
-            KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 19 => text.push(c),
+            // Twenty digits: every u64 (up to 18446744073709551615).
+            KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 20 => text.push(c),
             KeyCode::Backspace => {
                 text.pop();
             }
@@ -747,7 +821,11 @@ impl App {
                 self.mode = Mode::Play;
                 match text.parse::<u64>() {
                     Ok(seed) => self.new_deal(seed),
-                    Err(_) => self.say("Type a seed number, then Enter", true),
+                    Err(_) if text.is_empty() => self.say("Type a seed number, then Enter", true),
+                    Err(_) => self.say(
+                        format!("Seed {text} is too large: seeds go up to {}", u64::MAX),
+                        true,
+                    ),
                 }
                 return;
             }
@@ -862,6 +940,27 @@ impl App {
             secs % 60
         )
     }
+}
+
+/// The first game of `options`: its deal, or the seed's; with winnable deals only, the first
+/// deal proved winnable among `tries` candidates from the seed, or, when none is, the seed's
+/// own deal and a message saying it is not proved.
+fn first_deal(options: &Options, balance: i32, tries: u64) -> (Game, Option<u64>, Option<String>) {
+    let game = |deal| Game::with_balance(deal, options.rules, options.game, balance);
+    if let Some(deal) = options.deal {
+        return (game(deal), None, None);
+    }
+    let seed = options.seed;
+    if options.winnable {
+        if let Some(found) = ::klondike::solver::deal_winnable_among(seed, options.rules, tries) {
+            return (game(found.deal), Some(found.seed), None);
+        }
+        let message = format!(
+            "No deal proved winnable found from seed {seed}: playing seed {seed}, not proved winnable"
+        );
+        return (game(Deal::from_seed(seed)), Some(seed), Some(message));
+    }
+    (game(Deal::from_seed(seed)), Some(seed), None)
 }
 
 /// An error message as a sentence.

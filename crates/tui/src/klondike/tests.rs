@@ -495,3 +495,131 @@ fn winnable_deals_only_starts_and_deals_proved_winnable_games() {
     );
     assert!(proved(&app));
 }
+
+#[test]
+fn seed_prompt_accepts_any_u64_of_20_digits() {
+    let mut app = app(1, false);
+    press(&mut app, "g18446744073709551615");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.seed(), Some(u64::MAX));
+    assert_eq!(app.message(), format!("New deal (seed {})", u64::MAX));
+    press(&mut app, "g99999999999999999999");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(
+        app.seed(),
+        Some(u64::MAX),
+        "a seed past u64::MAX deals nothing"
+    );
+    assert!(app.message().contains("too large"), "{}", app.message());
+}
+
+#[test]
+fn winnable_never_deals_an_unproved_deal_without_saying_so() {
+    // Draw 3 seed 2 is lost: with one candidate only, nothing is proved winnable.
+    let options = Options {
+        seed: 2,
+        rules: Rules::draw(Draw::THREE),
+        winnable: true,
+        ..Options::default()
+    };
+    let (game, seed, message) = super::first_deal(&options, 0, 1);
+    assert_eq!(seed, Some(2));
+    assert_eq!(*game.start(), Klondike::from_seed(2, options.rules));
+    let message = message.expect("the unproved deal is announced");
+    assert!(message.contains("not proved winnable"), "{message}");
+    let (_, proved_seed, none) = super::first_deal(&options, 0, 10_000);
+    assert_ne!(proved_seed, Some(2));
+    assert_eq!(none, None);
+    let app = App::new(&options);
+    assert!(
+        app.message().contains("proved winnable"),
+        "{}",
+        app.message()
+    );
+}
+
+#[test]
+fn winnable_rules_change_does_not_keep_the_old_proved_seed() {
+    let proved_under = |app: &App| {
+        let seed = app.seed().unwrap();
+        ::klondike::solver::solve(
+            &Klondike::from_seed(seed, *app.game().rules()),
+            ::klondike::solver::Budget::nodes(::klondike::solver::WINNABLE_BUDGET),
+        )
+        .verdict
+        .line()
+        .is_some()
+    };
+    // Seed 2 is proved winnable in draw 1 and lost in draw 3.
+    let mut app = App::new(&Options {
+        seed: 2,
+        game: no_auto(),
+        winnable: true,
+        ..Options::default()
+    });
+    assert_eq!(app.seed(), Some(2));
+    assert!(proved_under(&app));
+    press(&mut app, "o");
+    app.handle_event(&key(KeyCode::Right)); // draw 1 -> 3
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.game().rules().draw, Draw::THREE);
+    assert_ne!(app.seed(), Some(2), "seed 2 is lost in draw 3");
+    assert!(proved_under(&app), "{}", app.message());
+    assert!(
+        app.message().contains("proved winnable"),
+        "{}",
+        app.message()
+    );
+}
+
+#[test]
+fn vegas_balance_survives_a_rules_change() {
+    let mut app = App::new(&Options {
+        seed: 4,
+        rules: Rules {
+            scoring: ::klondike::Scoring::Vegas,
+            ..Rules::default()
+        },
+        game: GameOptions {
+            cumulative_vegas: true,
+            ..no_auto()
+        },
+        ..Options::default()
+    });
+    assert_eq!(app.game().position().score(), -52);
+    press(&mut app, "o");
+    app.handle_event(&key(KeyCode::Right)); // draw 1 -> 3
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(
+        app.game().position().score(),
+        -104,
+        "the balance carries and the redeal pays a new ante"
+    );
+}
+
+#[test]
+fn vegas_balance_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("parlor-vegas-{}", std::process::id()));
+    let options = Options {
+        seed: 4,
+        rules: Rules {
+            scoring: ::klondike::Scoring::Vegas,
+            ..Rules::default()
+        },
+        game: GameOptions {
+            cumulative_vegas: true,
+            ..no_auto()
+        },
+        balance_file: Some(dir.join("balance")),
+        ..Options::default()
+    };
+    let mut app = App::new(&options);
+    assert_eq!(app.game().position().score(), -52);
+    press(&mut app, "n");
+    assert_eq!(app.game().position().score(), -104);
+    drop(app);
+    // A new session: the balance is read back and the first deal pays its ante from it.
+    let app = App::new(&options);
+    assert_eq!(app.game().position().score(), -156);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
