@@ -488,18 +488,16 @@ fn winnability(draw: Draw, deals: u64) -> (f64, f64) {
         .and_then(|v| v.parse().ok())
         .map_or(Budget::UNLIMITED, Budget::nodes);
     let verbose = std::env::var_os("SOLVER_VERBOSE").is_some();
-    let entries: Vec<_> = (0..deals)
-        .flat_map(|seed| {
-            let entry = solver::survey([seed], Rules::draw(draw), budget);
-            if verbose {
-                println!(
-                    "{seed} {} {} {:?}",
-                    entry[0].verdict, entry[0].nodes, entry[0].elapsed
-                );
-            }
-            entry
-        })
-        .collect();
+    let seeds: Vec<u64> = (0..deals).collect();
+    let entries = solver::survey(&seeds, Rules::draw(draw), budget, 1);
+    if verbose {
+        for entry in &entries {
+            println!(
+                "{} {} {} {:?}",
+                entry.seed, entry.verdict, entry.nodes, entry.elapsed
+            );
+        }
+    }
     let wins = entries
         .iter()
         .filter(|e| matches!(e.verdict, Verdict::Win(_)))

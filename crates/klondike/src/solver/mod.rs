@@ -7,7 +7,8 @@
 //!   [`Verdict::Unknown`] only when the caller's [`Budget`] runs out.
 //! - [`hint`]: the next move of a winning line, or "no winning line left".
 //! - [`deal_winnable`] / [`deal_winnable_with`]: a seeded deal the solver proved winnable.
-//! - [`survey`]: solve many seeded deals and time each (benchmarks, winnability rates).
+//! - [`survey`]: solve many seeded deals, on several threads if asked, and time each
+//!   (benchmarks, winnability rates).
 //!
 //! Draw 1, draw 3 or any draw, with unlimited passes or a pass limit (a line never needs more
 //! passes than the rules allow), with or without foundation cards coming back to the tableau
@@ -49,6 +50,7 @@ mod table;
 mod talon;
 
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{Deal, Draw, Klondike, Move, PassLimit, Rules};
@@ -334,28 +336,56 @@ pub struct SurveyEntry {
     pub elapsed: Duration,
 }
 
-/// Solves the deals of `seeds` under `rules` one after another (one thread, one reused
-/// [`Solver`]), timing each: the engine of the `bench` command and of the winnability runs.
-pub fn survey(
-    seeds: impl IntoIterator<Item = u64>,
-    rules: Rules,
-    budget: Budget,
-) -> Vec<SurveyEntry> {
-    let mut solver = Solver::new();
-    seeds
-        .into_iter()
-        .map(|seed| {
+/// Solves the deals of `seeds` under `rules`, timing each: the engine of the `bench` command
+/// and of the winnability runs. `jobs` threads (at least one) take the deals in turn, each
+/// with its own reused [`Solver`]; the entries come back in the order of `seeds`. With more
+/// than one job the deals share the machine, so their times are those of a loaded machine.
+///
+/// ```
+/// use klondike::solver::{survey, Budget};
+/// use klondike::Rules;
+///
+/// let one = survey(&[0, 1, 2, 3], Rules::default(), Budget::nodes(100_000), 1);
+/// let two = survey(&[0, 1, 2, 3], Rules::default(), Budget::nodes(100_000), 2);
+/// let verdicts = |entries: &[klondike::solver::SurveyEntry]| {
+///     entries.iter().map(|e| (e.seed, e.verdict.clone())).collect::<Vec<_>>()
+/// };
+/// assert_eq!(verdicts(&one), verdicts(&two));
+/// ```
+pub fn survey(seeds: &[u64], rules: Rules, budget: Budget, jobs: usize) -> Vec<SurveyEntry> {
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut solver = Solver::new();
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&seed) = seeds.get(i) else {
+                return done;
+            };
             let position = Klondike::from_seed(seed, rules);
             let start = Instant::now();
             let solution = solver.solve(&position, budget);
-            SurveyEntry {
-                seed,
-                verdict: solution.verdict,
-                nodes: solution.nodes,
-                elapsed: start.elapsed(),
-            }
-        })
-        .collect()
+            done.push((
+                i,
+                SurveyEntry {
+                    seed,
+                    verdict: solution.verdict,
+                    nodes: solution.nodes,
+                    elapsed: start.elapsed(),
+                },
+            ));
+        }
+    };
+    let mut entries: Vec<(usize, SurveyEntry)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..jobs.max(1)).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
+        for worker in workers {
+            all.extend(worker.join().expect("a survey thread panicked"));
+        }
+        all
+    });
+    entries.sort_unstable_by_key(|&(i, _)| i);
+    entries.into_iter().map(|(_, entry)| entry).collect()
 }
 
 #[cfg(test)]

@@ -150,10 +150,11 @@ pub enum Command {
         #[arg(long, default_value_t = SOLVE_SECONDS, value_parser = parse_seconds)]
         seconds: f64,
     },
-    /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3, one
-    /// thread; prints won/impossible/unknown counts and median, mean and maximum times.
+    /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3, on one
+    /// thread (or `--jobs N`, whose times are those of a loaded machine); prints
+    /// won/impossible/unknown counts and median, mean and maximum times.
     #[command(
-        after_help = "Examples:\n  klondike bench --deals 5\n  klondike bench --deals 5 --passes 3 --verbose"
+        after_help = "Examples:\n  klondike bench --deals 5\n  klondike bench --deals 5 --passes 3 --verbose\n  klondike bench --deals 8 --jobs 2"
     )]
     Bench {
         /// Passes, scoring and the foundation rule (both draws are run).
@@ -165,6 +166,9 @@ pub enum Command {
         /// Node budget per deal (a deal over it counts as unknown).
         #[arg(long, default_value = "20000000")]
         nodes: u64,
+        /// Threads solving deals side by side, 1 to 256.
+        #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
         /// Print every deal: seed, verdict, positions, time.
         #[arg(long)]
         verbose: bool,
@@ -316,29 +320,28 @@ pub fn solve(
     }
 }
 
-/// Runs `bench`: solves seeds `0..deals` with draw 1 and draw 3 and writes a summary per
-/// draw (and, with `verbose`, a line per deal as it is decided).
+/// Runs `bench`: solves seeds `0..deals` with draw 1 and draw 3 on `jobs` threads and writes
+/// a summary per draw (and, with `verbose`, a line per deal).
 pub fn bench(
     out: &mut dyn Write,
     variant: &VariantArgs,
     deals: u64,
     nodes: u64,
+    jobs: usize,
     verbose: bool,
 ) -> io::Result<()> {
     for draw in [Draw::ONE, Draw::THREE] {
         let rules = variant.rules(draw);
-        let mut entries = Vec::new();
-        for seed in 0..deals {
-            let entry = solver::survey([seed], rules, Budget::nodes(nodes));
-            if verbose {
-                let e = &entry[0];
+        let seeds: Vec<u64> = (0..deals).collect();
+        let entries = solver::survey(&seeds, rules, Budget::nodes(nodes), jobs);
+        if verbose {
+            for e in &entries {
                 writeln!(
                     out,
-                    "draw {draw} seed {seed}: {} {} nodes {:?}",
-                    e.verdict, e.nodes, e.elapsed
+                    "draw {draw} seed {}: {} {} nodes {:?}",
+                    e.seed, e.verdict, e.nodes, e.elapsed
                 )?;
             }
-            entries.extend(entry);
         }
         let count = |f: &dyn Fn(&Verdict) -> bool| entries.iter().filter(|e| f(&e.verdict)).count();
         let won = count(&|v| matches!(v, Verdict::Win(_)));
@@ -406,9 +409,10 @@ pub fn main() -> ExitCode {
             variant,
             deals,
             nodes,
+            jobs,
             verbose,
         }) => crate::output::print_to_stdout("klondike", |out| {
-            bench(out, variant, *deals, *nodes, *verbose)?;
+            bench(out, variant, *deals, *nodes, usize::from(*jobs), *verbose)?;
             Ok(ExitCode::SUCCESS)
         }),
         None => {

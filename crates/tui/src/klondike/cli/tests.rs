@@ -38,10 +38,19 @@ fn run(cli: &Cli) -> Result<String, String> {
             variant,
             deals,
             nodes,
+            jobs,
             verbose,
         }) => {
             let mut out = Vec::new();
-            bench(&mut out, variant, *deals, *nodes, *verbose).map_err(|e| e.to_string())?;
+            bench(
+                &mut out,
+                variant,
+                *deals,
+                *nodes,
+                usize::from(*jobs),
+                *verbose,
+            )
+            .map_err(|e| e.to_string())?;
             String::from_utf8(out).map_err(|e| e.to_string())
         }
         None => {
@@ -268,6 +277,27 @@ fn bench_summarises_both_draws() {
     let text = run(&cli(&["bench", "--deals", "2", "--nodes", "200000"]).unwrap()).unwrap();
     assert!(text.contains("draw 1, passes unlimited: 2 deals"), "{text}");
     assert!(text.contains("draw 3"), "{text}");
+    let verdicts = |jobs: &str| {
+        let args = [
+            "bench",
+            "--deals",
+            "6",
+            "--nodes",
+            "200000",
+            "--verbose",
+            "--jobs",
+            jobs,
+        ];
+        let text = run(&cli(&args).unwrap()).unwrap();
+        // Each deal's line without its time.
+        text.lines()
+            .filter(|line| line.contains(" seed "))
+            .map(|line| line.rsplit_once(' ').unwrap().0.to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(verdicts("1"), verdicts("3"), "--jobs changes no verdict");
+    assert_eq!(verdicts("1").len(), 12);
+    assert!(cli(&["bench", "--jobs", "0"]).is_err());
 }
 
 #[test]
@@ -325,7 +355,7 @@ fn bench_into_a_closed_pipe_stops_quietly() {
         unreachable!()
     };
     let mut pipe = ClosedPipe { left: 10 };
-    let result = bench(&mut pipe, variant, 3, 100_000, true).map(|()| ExitCode::SUCCESS);
+    let result = bench(&mut pipe, variant, 3, 100_000, 1, true).map(|()| ExitCode::SUCCESS);
     assert_eq!(
         result.as_ref().map_err(io::Error::kind).err(),
         Some(io::ErrorKind::BrokenPipe),
