@@ -555,3 +555,30 @@ fn survey_200() {
         winnability(draw, 200);
     }
 }
+
+#[test]
+fn a_memory_budget_bounds_the_search_and_peak_memory_is_reported() {
+    // The first draw-3 deal whose search holds at least 4 MB without a memory limit.
+    let budget = Budget::nodes(3_000_000);
+    let (position, unbounded) = (0..60)
+        .map(|seed| Klondike::from_seed(seed, Rules::draw(Draw::THREE)))
+        .map(|position| (position, solver::solve(&position, budget)))
+        .find(|(_, solution)| solution.peak_bytes >= 4 << 20)
+        .expect("a deal that needs a few megabytes");
+    assert!(
+        unbounded.peak_bytes >= unbounded.states * 8,
+        "the tables are counted"
+    );
+    let memory = unbounded.peak_bytes / 2;
+    let bounded = solver::solve(&position, budget.with_memory(memory));
+    assert_eq!(bounded.verdict, Verdict::Unknown, "{unbounded:?}");
+    assert!(
+        bounded.peak_bytes <= memory + (1 << 20),
+        "held {} bytes under a budget of {memory}",
+        bounded.peak_bytes
+    );
+    // With room enough, the memory budget changes nothing.
+    let roomy = solver::solve(&position, budget.with_memory(unbounded.peak_bytes * 2));
+    assert_eq!(roomy.verdict, unbounded.verdict);
+    assert_eq!(roomy.nodes, unbounded.nodes);
+}

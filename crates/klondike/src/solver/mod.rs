@@ -57,15 +57,27 @@ use crate::{Deal, Draw, Klondike, Move, PassLimit, Rules};
 
 /// How much work a search may do before it answers [`Verdict::Unknown`]: a number of
 /// positions generated (the solver's boards, see the module documentation), a wall-clock time,
-/// both, or neither (search to the end).
+/// a memory size, any of them together, or none (search to the end).
 ///
-/// A node budget gives the same answer on every machine; a time budget does not.
+/// A node budget gives the same answer on every machine; a time budget does not. The memory
+/// budget bounds what the search holds (its tables of boards and its stacks: see
+/// [`Solution::peak_bytes`]; a search stack deeper than at the last check can add a little
+/// over it); the hardest deal seen held about 1.6 GB.
+///
+/// ```
+/// use std::time::Duration;
+/// use klondike::solver::Budget;
+/// let budget = Budget::time(Duration::from_secs(10)).with_memory(1 << 30);
+/// assert_eq!(budget.memory, Some(1 << 30));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Budget {
     /// At most this many positions generated.
     pub nodes: Option<u64>,
     /// At most this much time (checked every 256 positions entered).
     pub time: Option<Duration>,
+    /// At most this many bytes held (a table that would grow past it stops the search).
+    pub memory: Option<u64>,
 }
 
 impl Budget {
@@ -73,21 +85,31 @@ impl Budget {
     pub const UNLIMITED: Budget = Budget {
         nodes: None,
         time: None,
+        memory: None,
     };
 
     /// A budget of `nodes` positions.
     pub const fn nodes(nodes: u64) -> Budget {
         Budget {
             nodes: Some(nodes),
-            time: None,
+            ..Budget::UNLIMITED
         }
     }
 
     /// A budget of wall-clock time.
     pub const fn time(time: Duration) -> Budget {
         Budget {
-            nodes: None,
             time: Some(time),
+            ..Budget::UNLIMITED
+        }
+    }
+
+    /// This budget with a memory limit of `bytes` as well.
+    #[must_use]
+    pub const fn with_memory(self, bytes: u64) -> Budget {
+        Budget {
+            memory: Some(bytes),
+            ..self
         }
     }
 }
@@ -139,6 +161,9 @@ pub struct Solution {
     /// Distinct boards stored in the transposition tables (of the real search, the relaxed one
     /// and the current probe; see the module documentation).
     pub states: u64,
+    /// The most memory the search held at once, in bytes: its tables and stacks (measured
+    /// between slices of 65,536 boards, when tables only grow).
+    pub peak_bytes: u64,
 }
 
 /// A solver that keeps its memory (transposition table, search stack) between solves.
@@ -177,6 +202,7 @@ impl Solver {
             verdict,
             nodes: counts.nodes,
             states: counts.states,
+            peak_bytes: counts.peak_bytes,
         }
     }
 }
@@ -332,6 +358,8 @@ pub struct SurveyEntry {
     pub verdict: Verdict,
     /// Positions generated.
     pub nodes: u64,
+    /// The most memory the solve held ([`Solution::peak_bytes`]).
+    pub peak_bytes: u64,
     /// Wall-clock time of the solve.
     pub elapsed: Duration,
 }
@@ -371,6 +399,7 @@ pub fn survey(seeds: &[u64], rules: Rules, budget: Budget, jobs: usize) -> Vec<S
                     seed,
                     verdict: solution.verdict,
                     nodes: solution.nodes,
+                    peak_bytes: solution.peak_bytes,
                     elapsed: start.elapsed(),
                 },
             ));

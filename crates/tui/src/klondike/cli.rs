@@ -20,6 +20,10 @@ use crate::launcher::LaunchOptions;
 /// but a few, short enough to wait for at a terminal.
 pub const SOLVE_SECONDS: f64 = 10.0;
 
+/// The default memory budget of `solve` and `bench`, in MiB: room for the hardest deal seen
+/// (1.6 GB), a sixth of the project machine's memory.
+pub const MEMORY_MIB: u64 = 4096;
+
 /// Command-line options of `cargo run --release --example klondike`.
 #[derive(Debug, Parser)]
 #[allow(
@@ -129,9 +133,10 @@ pub enum Command {
     /// Solves the deal: prints `win`, `impossible` or `unknown` alone on the first line, then
     /// the winning line, one move per line (stock turns and recycles included), which `show
     /// --moves` replays under the same flags. Answers `unknown` only when a budget runs out:
-    /// by default 10 seconds.
+    /// by default 10 seconds and 4096 MiB. `--json` also reports the positions searched and
+    /// the peak memory.
     #[command(
-        after_help = "Examples:\n  klondike solve --seed 42 --draw 3\n  klondike solve --seed 7 --passes 3 --json\n  klondike solve --seed 3 --nodes 1000000 --seconds 2.5"
+        after_help = "Examples:\n  klondike solve --seed 42 --draw 3\n  klondike solve --seed 7 --passes 3 --json\n  klondike solve --seed 3 --nodes 1000000 --seconds 2.5 --memory 512"
     )]
     Solve {
         /// The deal.
@@ -149,6 +154,9 @@ pub enum Command {
         /// Answer `unknown` after this many seconds.
         #[arg(long, default_value_t = SOLVE_SECONDS, value_parser = parse_seconds)]
         seconds: f64,
+        /// Answer `unknown` rather than hold more than this many MiB.
+        #[arg(long, default_value_t = MEMORY_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+        memory: u64,
     },
     /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3, on one
     /// thread (or `--jobs N`, whose times are those of a loaded machine); prints
@@ -166,6 +174,9 @@ pub enum Command {
         /// Node budget per deal (a deal over it counts as unknown).
         #[arg(long, default_value = "20000000")]
         nodes: u64,
+        /// Memory budget per deal in MiB (a deal over it counts as unknown).
+        #[arg(long, default_value_t = MEMORY_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+        memory: u64,
         /// Threads solving deals side by side, 1 to 256.
         #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
         jobs: u16,
@@ -287,6 +298,7 @@ pub fn solve(
     json: bool,
     nodes: Option<u64>,
     seconds: f64,
+    memory_mib: u64,
 ) -> Result<String, String> {
     let (deal, seed) = deal.resolve()?;
     let time = Duration::try_from_secs_f64(seconds)
@@ -296,6 +308,7 @@ pub fn solve(
     let budget = Budget {
         nodes,
         time: Some(time),
+        memory: Some(memory_mib.saturating_mul(1 << 20)),
     };
     let rules = rules.rules();
     let solution = solver::solve(&Klondike::new(&deal, rules), budget);
@@ -305,11 +318,12 @@ pub fn solve(
         let moves: Vec<String> = moves.iter().map(|mv| format!("\"{mv}\"")).collect();
         let seed = seed.map_or_else(|| "null".to_owned(), |s| s.to_string());
         Ok(format!(
-            "{{\"verdict\":\"{}\",\"seed\":{seed},\"deal\":\"{deal}\",\"draw\":{},\"passes\":\"{}\",\"nodes\":{},\"moves\":[{}]}}\n",
+            "{{\"verdict\":\"{}\",\"seed\":{seed},\"deal\":\"{deal}\",\"draw\":{},\"passes\":\"{}\",\"nodes\":{},\"peak_bytes\":{},\"moves\":[{}]}}\n",
             solution.verdict,
             rules.draw,
             rules.effective_pass_limit(),
             solution.nodes,
+            solution.peak_bytes,
             moves.join(",")
         ))
     } else {
@@ -326,23 +340,28 @@ pub fn bench(
     out: &mut dyn Write,
     variant: &VariantArgs,
     deals: u64,
-    nodes: u64,
+    budget: Budget,
     jobs: usize,
     verbose: bool,
 ) -> io::Result<()> {
     for draw in [Draw::ONE, Draw::THREE] {
         let rules = variant.rules(draw);
         let seeds: Vec<u64> = (0..deals).collect();
-        let entries = solver::survey(&seeds, rules, Budget::nodes(nodes), jobs);
+        let entries = solver::survey(&seeds, rules, budget, jobs);
         if verbose {
             for e in &entries {
                 writeln!(
                     out,
-                    "draw {draw} seed {}: {} {} nodes {:?}",
-                    e.seed, e.verdict, e.nodes, e.elapsed
+                    "draw {draw} seed {}: {} {} nodes {:.1} MiB {:?}",
+                    e.seed,
+                    e.verdict,
+                    e.nodes,
+                    mib(e.peak_bytes),
+                    e.elapsed
                 )?;
             }
         }
+        let peak = entries.iter().map(|e| e.peak_bytes).max().unwrap_or(0);
         let count = |f: &dyn Fn(&Verdict) -> bool| entries.iter().filter(|e| f(&e.verdict)).count();
         let won = count(&|v| matches!(v, Verdict::Win(_)));
         let lost = count(&|v| *v == Verdict::Impossible);
@@ -358,11 +377,18 @@ pub fn bench(
         let max = times.last().copied().unwrap_or(0.0);
         writeln!(
             out,
-            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, mean {mean:.3} ms, max {max:.1} ms",
-            rules.effective_pass_limit()
+            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, mean {mean:.3} ms, max {max:.1} ms; peak memory {:.1} MiB",
+            rules.effective_pass_limit(),
+            mib(peak)
         )?;
     }
     Ok(())
+}
+
+/// Bytes in MiB, for printing.
+#[allow(clippy::cast_precision_loss, reason = "a size printed to one decimal")]
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1 << 20)
 }
 
 /// Runs a tool's text result: printed on success, or `klondike: error` on stderr and exit
@@ -404,15 +430,18 @@ pub fn main() -> ExitCode {
             json,
             nodes,
             seconds,
-        }) => print_result(solve(deal, rules, *json, *nodes, *seconds)),
+            memory,
+        }) => print_result(solve(deal, rules, *json, *nodes, *seconds, *memory)),
         Some(Command::Bench {
             variant,
             deals,
             nodes,
+            memory,
             jobs,
             verbose,
         }) => crate::output::print_to_stdout("klondike", |out| {
-            bench(out, variant, *deals, *nodes, usize::from(*jobs), *verbose)?;
+            let budget = Budget::nodes(*nodes).with_memory(memory.saturating_mul(1 << 20));
+            bench(out, variant, *deals, budget, usize::from(*jobs), *verbose)?;
             Ok(ExitCode::SUCCESS)
         }),
         None => {

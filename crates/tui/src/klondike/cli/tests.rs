@@ -33,20 +33,23 @@ fn run(cli: &Cli) -> Result<String, String> {
             json,
             nodes,
             seconds,
-        }) => solve(deal, rules, *json, *nodes, *seconds),
+            memory,
+        }) => solve(deal, rules, *json, *nodes, *seconds, *memory),
         Some(Command::Bench {
             variant,
             deals,
             nodes,
+            memory,
             jobs,
             verbose,
         }) => {
             let mut out = Vec::new();
+            let budget = Budget::nodes(*nodes).with_memory(memory << 20);
             bench(
                 &mut out,
                 variant,
                 *deals,
-                *nodes,
+                budget,
                 usize::from(*jobs),
                 *verbose,
             )
@@ -159,7 +162,7 @@ fn solve_seconds_1e20_is_refused_not_a_panic() {
     };
     for seconds in [1e20, -1.0, 0.0, f64::NAN, f64::INFINITY] {
         assert!(
-            solve(&deal, &rules, false, None, seconds).is_err(),
+            solve(&deal, &rules, false, None, seconds, MEMORY_MIB).is_err(),
             "{seconds}"
         );
     }
@@ -270,6 +273,11 @@ fn solve_json_names_the_verdict_and_seed() {
         json.starts_with(&format!("{{\"verdict\":\"{verdict}\",\"seed\":1,")),
         "{json}"
     );
+    assert!(json.contains("\"peak_bytes\":"), "{json}");
+    for bad in ["0", "-5", "x", "99999999999"] {
+        let flag = format!("--memory={bad}");
+        assert!(cli(&["solve", "--seed", "1", &flag]).is_err(), "{bad}");
+    }
 }
 
 #[test]
@@ -277,6 +285,7 @@ fn bench_summarises_both_draws() {
     let text = run(&cli(&["bench", "--deals", "2", "--nodes", "200000"]).unwrap()).unwrap();
     assert!(text.contains("draw 1, passes unlimited: 2 deals"), "{text}");
     assert!(text.contains("draw 3"), "{text}");
+    assert!(text.contains("peak memory"), "{text}");
     let verdicts = |jobs: &str| {
         let args = [
             "bench",
@@ -289,10 +298,11 @@ fn bench_summarises_both_draws() {
             jobs,
         ];
         let text = run(&cli(&args).unwrap()).unwrap();
-        // Each deal's line without its time.
+        // Each deal's verdict and positions, without its memory (a reused solver keeps its
+        // deepest stack) and time.
         text.lines()
             .filter(|line| line.contains(" seed "))
-            .map(|line| line.rsplit_once(' ').unwrap().0.to_owned())
+            .map(|line| line.split(" nodes").next().unwrap().to_owned())
             .collect::<Vec<_>>()
     };
     assert_eq!(verdicts("1"), verdicts("3"), "--jobs changes no verdict");
@@ -355,7 +365,8 @@ fn bench_into_a_closed_pipe_stops_quietly() {
         unreachable!()
     };
     let mut pipe = ClosedPipe { left: 10 };
-    let result = bench(&mut pipe, variant, 3, 100_000, 1, true).map(|()| ExitCode::SUCCESS);
+    let result =
+        bench(&mut pipe, variant, 3, Budget::nodes(100_000), 1, true).map(|()| ExitCode::SUCCESS);
     assert_eq!(
         result.as_ref().map_err(io::Error::kind).err(),
         Some(io::ErrorKind::BrokenPipe),
