@@ -196,7 +196,11 @@ mod tests {
             key += 1;
         }
         assert_eq!(table.bytes(), bytes, "the table did not grow");
-        assert_eq!(table.len(), INITIAL * 5 / 8 + 1, "full past five slots in eight");
+        assert_eq!(
+            table.len(),
+            INITIAL * 5 / 8 + 1,
+            "full past five slots in eight"
+        );
     }
 
     #[test]

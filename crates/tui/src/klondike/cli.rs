@@ -239,6 +239,25 @@ impl VariantArgs {
 }
 
 impl Cli {
+    /// The terminal game's options (no balance file: see [`Options::with_user_balance_file`]).
+    fn app_options(&self) -> Result<Options, String> {
+        let deal = self
+            .deal
+            .deal
+            .as_deref()
+            .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
+            .transpose()?;
+        Ok(Options {
+            ascii: self.ascii,
+            seed: self.deal.seed(),
+            deal,
+            rules: self.rules.rules(),
+            game: self.game_options(),
+            winnable: self.winnable,
+            balance_file: None,
+        })
+    }
+
     fn game_options(&self) -> GameOptions {
         GameOptions {
             auto_move: self.auto,
@@ -391,88 +410,78 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / f64::from(1 << 20)
 }
 
-/// Runs a tool's text result: printed on success, or `klondike: error` on stderr and exit
-/// code 2.
-fn print_result(result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(text) => crate::output::print_to_stdout("klondike", |out| {
-            out.write_all(text.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }),
-        Err(err) => {
-            eprintln!("klondike: {err}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// The entry point of `examples/klondike.rs`.
-pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match &cli.command {
-        Some(Command::Show {
+/// Runs a tool subcommand, writing its output to `out`: `Err` when the output cannot be
+/// written, `Ok(Err(message))` when the tool refuses its input (nothing is written then).
+pub fn run_tool(command: &Command, out: &mut dyn Write) -> io::Result<Result<(), String>> {
+    let text = match command {
+        Command::Show {
             deal,
             rules,
             auto,
             auto_finish,
             moves,
-        }) => {
+        } => {
             let options = GameOptions {
                 auto_move: *auto,
                 auto_finish: *auto_finish,
                 ..GameOptions::default()
             };
-            print_result(show(deal, rules, options, moves))
+            show(deal, rules, options, moves)
         }
-        Some(Command::Solve {
+        Command::Solve {
             deal,
             rules,
             json,
             nodes,
             seconds,
             memory,
-        }) => print_result(solve(deal, rules, *json, *nodes, *seconds, *memory)),
-        Some(Command::Bench {
+        } => solve(deal, rules, *json, *nodes, *seconds, *memory),
+        Command::Bench {
             variant,
             deals,
             nodes,
             memory,
             jobs,
             verbose,
-        }) => crate::output::print_to_stdout("klondike", |out| {
+        } => {
             let budget = Budget::nodes(*nodes).with_memory(memory.saturating_mul(1 << 20));
             bench(out, variant, *deals, budget, usize::from(*jobs), *verbose)?;
-            Ok(ExitCode::SUCCESS)
-        }),
-        None => {
-            let deal = match &cli.deal.deal {
-                Some(text) => match text.parse::<Deal>() {
-                    Ok(deal) => Some(deal),
-                    Err(err) => {
-                        eprintln!("klondike: --deal: {err}");
-                        return ExitCode::from(2);
-                    }
-                },
-                None => None,
-            };
-            let options = Options {
-                ascii: cli.ascii,
-                seed: cli.deal.seed(),
-                deal,
-                rules: cli.rules.rules(),
-                game: cli.game_options(),
-                winnable: cli.winnable,
-                balance_file: None,
-            }
-            .with_user_balance_file();
-            let mut app = App::new(&options);
-            match crate::app::run(&mut app) {
+            return Ok(Ok(()));
+        }
+    };
+    match text {
+        Ok(text) => out.write_all(text.as_bytes()).map(Ok),
+        Err(message) => Ok(Err(message)),
+    }
+}
+
+/// The entry point of `examples/klondike.rs`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(command) = &cli.command {
+        return crate::output::print_to_stdout("klondike", |out| {
+            Ok(match run_tool(command, out)? {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("klondike: terminal error: {err}");
-                    ExitCode::FAILURE
+                Err(message) => {
+                    eprintln!("klondike: {message}");
+                    ExitCode::from(2)
                 }
-            }
+            })
+        });
+    }
+    let options = match cli.app_options() {
+        Ok(options) => options.with_user_balance_file(),
+        Err(err) => {
+            eprintln!("klondike: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut app = App::new(&options);
+    match crate::app::run(&mut app) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("klondike: terminal error: {err}");
+            ExitCode::FAILURE
         }
     }
 }

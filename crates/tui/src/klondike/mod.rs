@@ -48,7 +48,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// The user's balance file ([`balance::default_file`]), for the real game.
+    /// These options with the balance file in the user's data directory, for the real game.
     #[must_use]
     pub fn with_user_balance_file(self) -> Options {
         Options {

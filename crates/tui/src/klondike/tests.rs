@@ -31,6 +31,11 @@ fn app(seed: u64, ascii: bool) -> App {
     })
 }
 
+/// Asserts that the message line says `text`.
+fn assert_says(app: &App, text: &str) {
+    assert!(app.message().contains(text), "{}", app.message());
+}
+
 fn press(app: &mut App, text: &str) {
     for event in keys(text) {
         assert_eq!(app.handle_event(&event), Action::Continue);
@@ -437,11 +442,7 @@ fn solver_keys_hint_answer_and_deal_winnable_games() {
     // `W` deals a game the solver proved winnable; `c` then says so; `i` gives a legal move.
     let mut app = app(7, true);
     press(&mut app, "W");
-    assert!(
-        app.message().contains("proved winnable"),
-        "{}",
-        app.message()
-    );
+    assert_says(&app, "proved winnable");
     let seed = app.seed().unwrap();
     assert!(
         ::klondike::solver::deal_winnable(seed, Draw::ONE, ::klondike::PassLimit::UNLIMITED)
@@ -488,11 +489,7 @@ fn winnable_deals_only_starts_and_deals_proved_winnable_games() {
     app.handle_event(&key(KeyCode::Right));
     app.handle_event(&key(KeyCode::Enter));
     press(&mut app, "n");
-    assert!(
-        app.message().contains("proved winnable"),
-        "{}",
-        app.message()
-    );
+    assert_says(&app, "proved winnable");
     assert!(proved(&app));
 }
 
@@ -531,11 +528,7 @@ fn winnable_never_deals_an_unproved_deal_without_saying_so() {
     assert_ne!(proved_seed, Some(2));
     assert_eq!(none, None);
     let app = App::new(&options);
-    assert!(
-        app.message().contains("proved winnable"),
-        "{}",
-        app.message()
-    );
+    assert_says(&app, "proved winnable");
 }
 
 #[test]
@@ -565,16 +558,12 @@ fn winnable_rules_change_does_not_keep_the_old_proved_seed() {
     assert_eq!(app.game().rules().draw, Draw::THREE);
     assert_ne!(app.seed(), Some(2), "seed 2 is lost in draw 3");
     assert!(proved_under(&app), "{}", app.message());
-    assert!(
-        app.message().contains("proved winnable"),
-        "{}",
-        app.message()
-    );
+    assert_says(&app, "proved winnable");
 }
 
-#[test]
-fn vegas_balance_survives_a_rules_change() {
-    let mut app = App::new(&Options {
+/// Seed 4 with cumulative Vegas scoring, the balance kept in `balance_file`.
+fn cumulative_vegas(balance_file: Option<std::path::PathBuf>) -> Options {
+    Options {
         seed: 4,
         rules: Rules {
             scoring: ::klondike::Scoring::Vegas,
@@ -584,8 +573,14 @@ fn vegas_balance_survives_a_rules_change() {
             cumulative_vegas: true,
             ..no_auto()
         },
+        balance_file,
         ..Options::default()
-    });
+    }
+}
+
+#[test]
+fn vegas_balance_survives_a_rules_change() {
+    let mut app = App::new(&cumulative_vegas(None));
     assert_eq!(app.game().position().score(), -52);
     press(&mut app, "o");
     app.handle_event(&key(KeyCode::Right)); // draw 1 -> 3
@@ -600,19 +595,7 @@ fn vegas_balance_survives_a_rules_change() {
 #[test]
 fn vegas_balance_survives_a_restart() {
     let dir = std::env::temp_dir().join(format!("parlor-vegas-{}", std::process::id()));
-    let options = Options {
-        seed: 4,
-        rules: Rules {
-            scoring: ::klondike::Scoring::Vegas,
-            ..Rules::default()
-        },
-        game: GameOptions {
-            cumulative_vegas: true,
-            ..no_auto()
-        },
-        balance_file: Some(dir.join("balance")),
-        ..Options::default()
-    };
+    let options = cumulative_vegas(Some(dir.join("balance")));
     let mut app = App::new(&options);
     assert_eq!(app.game().position().score(), -52);
     press(&mut app, "n");

@@ -12,63 +12,12 @@ fn cli(args: &[&str]) -> Result<Cli, clap::Error> {
 /// Runs a parsed command line as `main` would, without a terminal: the tools' output, or for
 /// the game the screen it starts (its message line).
 fn run(cli: &Cli) -> Result<String, String> {
-    match &cli.command {
-        Some(Command::Show {
-            deal,
-            rules,
-            auto,
-            auto_finish,
-            moves,
-        }) => {
-            let options = GameOptions {
-                auto_move: *auto,
-                auto_finish: *auto_finish,
-                ..GameOptions::default()
-            };
-            show(deal, rules, options, moves)
-        }
-        Some(Command::Solve {
-            deal,
-            rules,
-            json,
-            nodes,
-            seconds,
-            memory,
-        }) => solve(deal, rules, *json, *nodes, *seconds, *memory),
-        Some(Command::Bench {
-            variant,
-            deals,
-            nodes,
-            memory,
-            jobs,
-            verbose,
-        }) => {
-            let mut out = Vec::new();
-            let budget = Budget::nodes(*nodes).with_memory(memory << 20);
-            bench(
-                &mut out,
-                variant,
-                *deals,
-                budget,
-                usize::from(*jobs),
-                *verbose,
-            )
-            .map_err(|e| e.to_string())?;
-            String::from_utf8(out).map_err(|e| e.to_string())
-        }
-        None => {
-            let app = App::new(&Options {
-                ascii: cli.ascii,
-                seed: cli.deal.seed(),
-                deal: None,
-                rules: cli.rules.rules(),
-                game: cli.game_options(),
-                winnable: cli.winnable,
-                balance_file: None,
-            });
-            Ok(app.message().to_owned())
-        }
-    }
+    let Some(command) = &cli.command else {
+        return Ok(App::new(&cli.app_options()?).message().to_owned());
+    };
+    let mut out = Vec::new();
+    run_tool(command, &mut out).map_err(|e| e.to_string())??;
+    String::from_utf8(out).map_err(|e| e.to_string())
 }
 
 /// The words of a shell command line (double quotes group words; no escapes are needed by
