@@ -7,6 +7,7 @@ mod balance;
 pub mod cli;
 
 use std::path::PathBuf;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use ::klondike::{
@@ -75,9 +76,27 @@ impl Default for Options {
     }
 }
 
-/// The solver's node budget for hints and "can this still be won?": about 10 million boards
-/// a second, so a second or two at worst; most positions take a millisecond.
-const SOLVER_NODES: u64 = 20_000_000;
+/// The solver's budget for hints and "can this still be won?": most positions take a
+/// millisecond; the search runs beside the game (which stays playable) and the message line
+/// counts the seconds past the first.
+const SOLVER_BUDGET: ::klondike::solver::Budget =
+    ::klondike::solver::Budget::time(Duration::from_secs(30)).with_memory(2 << 30);
+
+/// A question put to the solver, answered on another thread.
+struct Solving {
+    /// Hint (`i`) or "can this still be won?" (`c`).
+    question: Question,
+    /// The position asked about: an answer for another position is dropped.
+    position: Klondike,
+    started: Instant,
+    answer: mpsc::Receiver<::klondike::solver::Verdict>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    Hint,
+    CanWin,
+}
 
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
@@ -177,8 +196,14 @@ const KEYS: &[(&str, &str)] = &[
         "new random deal (proved winnable if that option is on) / deal by seed / restart",
     ),
     ("o", "options: draw, passes, scoring, auto-moves"),
-    ("i", "hint: the next move of a winning line (solver)"),
-    ("c", "can this still be won? (solver)"),
+    (
+        "i",
+        "hint: the next move of a winning line (solver, in the background)",
+    ),
+    (
+        "c",
+        "can this still be won? (solver, in the background; Esc stops waiting)",
+    ),
     ("W", "new deal the solver proved winnable"),
     ("Esc", "put the held cards back"),
     ("? / h", "this help"),
@@ -213,6 +238,8 @@ pub struct App {
     winnable: bool,
     /// Where the cumulative Vegas balance is saved.
     balance_file: Option<PathBuf>,
+    /// A solver question waiting for its answer.
+    solving: Option<Solving>,
     message: String,
     error: bool,
     status: Status,
@@ -259,6 +286,7 @@ impl App {
             mode: Mode::Play,
             winnable: false,
             balance_file: None,
+            solving: None,
             message: String::new(),
             error: false,
             status: Status::Playing,
@@ -299,35 +327,77 @@ impl App {
         self.error = error;
     }
 
-    /// The solver's answer for the current position (a node budget keeps the key responsive).
-    fn solve_here(&self) -> ::klondike::solver::Verdict {
-        let budget = ::klondike::solver::Budget::nodes(SOLVER_NODES);
-        ::klondike::solver::solve(self.position(), budget).verdict
+    /// Puts `question` about the current position to the solver on another thread; the
+    /// answer comes in on a later [`tick`](Screen::tick).
+    fn ask_solver(&mut self, question: Question) {
+        let position = *self.position();
+        let (send, answer) = mpsc::channel();
+        std::thread::spawn(move || {
+            // The receiver may be gone (the player moved on): nothing to do then.
+            let _ = send.send(::klondike::solver::solve(&position, SOLVER_BUDGET).verdict);
+        });
+        self.solving = Some(Solving {
+            question,
+            position,
+            started: Instant::now(),
+            answer,
+        });
+        self.say("Solving…", false);
     }
 
-    /// `i`: the next move of a winning line, or "no winning line left".
-    fn hint(&mut self) {
-        use ::klondike::solver::Verdict;
-        match self.solve_here() {
-            Verdict::Win(line) => match line.first() {
-                Some(mv) => self.say(format!("Hint: {mv} ({} moves to a win)", line.len()), false),
-                None => self.say("Already won", false),
-            },
-            Verdict::Impossible => self.say("No winning line left: this game is lost", true),
-            Verdict::Unknown => self.say("Hint: the solver could not decide in time", true),
+    /// Whether a solver question is waiting for its answer.
+    pub fn is_solving(&self) -> bool {
+        self.solving.is_some()
+    }
+
+    /// Takes the solver's answer if it has come, or shows how long it has been working.
+    fn poll_solver(&mut self) {
+        let Some(solving) = &self.solving else { return };
+        match solving.answer.try_recv() {
+            Ok(verdict) => {
+                let (question, position) = (solving.question, solving.position);
+                self.solving = None;
+                if position == *self.position() {
+                    self.answer(question, verdict);
+                }
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                let seconds = solving.started.elapsed().as_secs();
+                if seconds > 0 {
+                    self.say(format!("Solving… {seconds} s (Esc: stop waiting)"), false);
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.solving = None;
+                self.say("The solver stopped without an answer", true);
+            }
         }
     }
 
-    /// `c`: can this still be won?
-    fn can_win(&mut self) {
+    /// Shows the solver's answer to `question`.
+    fn answer(&mut self, question: Question, verdict: ::klondike::solver::Verdict) {
         use ::klondike::solver::Verdict;
-        match self.solve_here() {
-            Verdict::Win(line) => self.say(
+        match (question, verdict) {
+            (Question::Hint, Verdict::Win(line)) => match line.first() {
+                Some(mv) => self.say(format!("Hint: {mv} ({} moves to a win)", line.len()), false),
+                None => self.say("Already won", false),
+            },
+            (Question::Hint, Verdict::Impossible) => {
+                self.say("No winning line left: this game is lost", true);
+            }
+            (Question::Hint, Verdict::Unknown) => {
+                self.say("Hint: the solver could not decide in time", true);
+            }
+            (Question::CanWin, Verdict::Win(line)) => self.say(
                 format!("Yes, this can still be won ({} moves)", line.len()),
                 false,
             ),
-            Verdict::Impossible => self.say("No: no winning line is left", true),
-            Verdict::Unknown => self.say("Unknown: the solver could not decide in time", true),
+            (Question::CanWin, Verdict::Impossible) => {
+                self.say("No: no winning line is left", true);
+            }
+            (Question::CanWin, Verdict::Unknown) => {
+                self.say("Unknown: the solver could not decide in time", true);
+            }
         }
     }
 
@@ -722,8 +792,12 @@ impl App {
             },
             KeyCode::Char('a') => self.send_all(),
             KeyCode::Char('s' | 'd') => self.turn_stock(),
-            KeyCode::Char('i') => self.hint(),
-            KeyCode::Char('c') => self.can_win(),
+            KeyCode::Char('i') => self.ask_solver(Question::Hint),
+            KeyCode::Char('c') => self.ask_solver(Question::CanWin),
+            KeyCode::Esc if self.solving.is_some() => {
+                self.solving = None;
+                self.say("Stopped waiting for the solver", false);
+            }
             KeyCode::Char('W') => self.winnable_deal(),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('r') => self.redo(),
@@ -1319,6 +1393,11 @@ impl Screen for App {
                 ],
             ),
         }
+    }
+
+    fn tick(&mut self) -> Action {
+        self.poll_solver();
+        Action::Continue
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {

@@ -31,6 +31,16 @@ fn app(seed: u64, ascii: bool) -> App {
     })
 }
 
+/// Ticks until the solver's answer has come in (as the event loop does ten times a second).
+fn wait_for_solver(app: &mut App) {
+    let start = std::time::Instant::now();
+    while app.is_solving() {
+        assert!(start.elapsed().as_secs() < 60, "the solver never answered");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        assert_eq!(app.tick(), Action::Continue);
+    }
+}
+
 /// Asserts that the message line says `text`.
 fn assert_says(app: &App, text: &str) {
     assert!(app.message().contains(text), "{}", app.message());
@@ -449,8 +459,10 @@ fn solver_keys_hint_answer_and_deal_winnable_games() {
             .is_some_and(|found| found.seed == seed)
     );
     press(&mut app, "c");
+    wait_for_solver(&mut app);
     assert!(app.message().starts_with("Yes"), "{}", app.message());
     press(&mut app, "i");
+    wait_for_solver(&mut app);
     let text = app.message().to_owned();
     let mv: Move = text
         .strip_prefix("Hint: ")
@@ -605,4 +617,27 @@ fn vegas_balance_survives_a_restart() {
     let app = App::new(&options);
     assert_eq!(app.game().position().score(), -156);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_solver_runs_off_the_input_thread() {
+    // `c` returns at once; the game takes moves meanwhile, and an answer about a position
+    // left behind is dropped instead of shown.
+    let mut app = app(7, false);
+    press(&mut app, "c");
+    assert!(app.is_solving());
+    assert_says(&app, "Solving");
+    press(&mut app, "s");
+    assert_eq!(
+        app.game().position().waste().len(),
+        1,
+        "the game still plays"
+    );
+    wait_for_solver(&mut app);
+    assert_eq!(app.message(), "Played stock", "the stale answer is dropped");
+    // Esc stops waiting.
+    press(&mut app, "i");
+    app.handle_event(&key(KeyCode::Esc));
+    assert!(!app.is_solving());
+    assert_says(&app, "Stopped waiting");
 }
