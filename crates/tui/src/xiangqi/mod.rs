@@ -325,7 +325,9 @@ impl App {
                     self.error("Not your turn.");
                     return;
                 }
-                match self.game.position().parse_move(line) {
+                // ICCS is played as typed, so that a refusal names the rule it breaks.
+                let typed = line.parse::<Move>().map_err(|_| ());
+                match typed.or_else(|()| self.game.position().parse_move(line)) {
                     Ok(m) => {
                         self.play(m);
                     }
@@ -993,6 +995,8 @@ mod tests {
         );
         type_line(&mut app, "C3.5");
         assert!(app.message().contains("illegal here"), "{}", app.message());
+        type_line(&mut app, "a9a5");
+        assert_eq!(app.message(), "a9a5 is illegal: a piece stands in the way.");
         assert_eq!(app.game().len(), 3);
         app.handle_event(&key(KeyCode::Char('u')));
         assert_eq!(app.game().len(), 2);
