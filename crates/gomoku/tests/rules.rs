@@ -5,7 +5,8 @@ mod common;
 
 use common::{Grid, marked, position};
 use gomoku::{
-    Color, Foul, FoulPolicy, Game, Outcome, PlayError, Point, Position, Rule, Settings, ThreeAtFive,
+    Color, Foul, FoulPolicy, Game, IllegalMove, Outcome, Point, Position, Rule, Settings,
+    ThreeAtFive,
 };
 
 const OVERLINE: &str = "
@@ -23,7 +24,7 @@ fn play_star(
     diagram: &str,
     settings: impl Into<Settings>,
     color: Color,
-) -> (Position, Result<Option<Outcome>, PlayError>) {
+) -> (Position, Result<Option<Outcome>, IllegalMove>) {
     let (mut pos, p) = marked(diagram, settings);
     if color == Color::White {
         let mut setup = pos.to_setup();
@@ -61,7 +62,7 @@ fn renju_black_overline_is_forbidden() {
     let (pos, r) = play_star(OVERLINE, Rule::Renju, Color::Black);
     assert_eq!(
         r,
-        Err(PlayError::Forbidden {
+        Err(IllegalMove::Forbidden {
             at: "e5".parse().unwrap(),
             foul: Foul::Overline
         })
@@ -146,8 +147,29 @@ fn caro_overline_wins_only_in_the_overline_variant() {
         O X X X * X X O .
         . . . . . . . . .
         . . . . . . . . .";
-    let (_, r) = play_star(blocked, Rule::CaroOverline, Color::Black);
-    assert_eq!(r, Ok(None), "a blocked overline does not win either");
+    let (_, r) = play_star(blocked, Rule::Caro, Color::Black);
+    assert_eq!(
+        r,
+        Ok(None),
+        "caro with exact five: a blocked overline does not win"
+    );
+}
+
+#[test]
+fn caro_overline_blocked_at_both_ends_still_wins() {
+    // Gomocup rule 8 as Piskvork's game.cpp judges it: six or more always wins, even with
+    // opponent stones at both ends; only an exact five blocked at both ends fails.
+    let blocked = "
+        . . . . . . . . .
+        . . . . . . . . .
+        O X X X * X X O .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let (pos, r) = play_star(blocked, Rule::CaroOverline, Color::Black);
+    assert_eq!(r.unwrap().unwrap().winner(), Some(Color::Black));
+    assert_eq!(pos.winning_line().unwrap().len(), 6);
+    let (_, r) = play_star(blocked, Rule::Caro, Color::Black);
+    assert_eq!(r, Ok(None));
 }
 
 /// Checks the fast judge and the reference on the `*` point.
@@ -161,8 +183,9 @@ fn foul(diagram: &str, reading: ThreeAtFive) -> Option<Foul> {
     fast
 }
 
-fn rif(diagram: &str) -> Option<Foul> {
-    foul(diagram, ThreeAtFive::Counts)
+/// The default judge (the Gomocup judges' reading of a three).
+fn judged(diagram: &str) -> Option<Foul> {
+    foul(diagram, ThreeAtFive::default())
 }
 
 #[test]
@@ -177,7 +200,7 @@ fn double_three() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), Some(Foul::DoubleThree));
 }
 
 #[test]
@@ -192,7 +215,7 @@ fn split_threes_count() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), Some(Foul::DoubleThree));
 }
 
 #[test]
@@ -207,7 +230,7 @@ fn double_four_on_two_lines() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), Some(Foul::DoubleFour));
+    assert_eq!(judged(d), Some(Foul::DoubleFour));
 }
 
 #[test]
@@ -220,7 +243,7 @@ fn double_four_on_one_line() {
         let d = format!(
             ". . . . . . . . .\n. . . . . . . . .\n{row}\n. . . . . . . . .\n. . . . . . . . ."
         );
-        assert_eq!(rif(&d), Some(Foul::DoubleFour), "{row}");
+        assert_eq!(judged(&d), Some(Foul::DoubleFour), "{row}");
     }
 }
 
@@ -236,7 +259,7 @@ fn four_three_is_allowed() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
 }
 
 #[test]
@@ -254,11 +277,11 @@ fn blocked_threes_are_not_threes() {
              . . . . . . . . . . .\n\
              . . . . . . . . . . ."
         );
-        assert_eq!(rif(&d), None, "{row}");
+        assert_eq!(judged(&d), None, "{row}");
         // Control: with the blockers removed it is a double-three.
         let open = d.replace('O', ".").replace(". . X . .\n", ". . . . .\n");
         assert_eq!(
-            rif(&open),
+            judged(&open),
             Some(Foul::DoubleThree),
             "{row} without blockers"
         );
@@ -278,7 +301,7 @@ fn edge_blocks_threes() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
 }
 
 #[test]
@@ -294,7 +317,7 @@ fn five_overrides_fouls() {
         . . X . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
     let (mut pos, p) = marked(d, Rule::Renju);
     assert_eq!(pos.play(p).unwrap().unwrap().winner(), Some(Color::Black));
     // A five next to an overline in another line still wins.
@@ -308,7 +331,7 @@ fn five_overrides_fouls() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
     let (mut pos, p) = marked(d, Rule::Renju);
     assert_eq!(
         pos.play(p).unwrap().unwrap().line().unwrap().to_string(),
@@ -330,20 +353,22 @@ fn fake_double_three_whose_completion_is_forbidden() {
         . . . X . . . . .
         . . . X . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
     let (pos, _) = marked(d, Rule::Renju);
     assert_eq!(pos.foul_at("d5".parse().unwrap()), Some(Foul::Overline));
     // Control: without the d-file stones it is a double-three.
     let control = d
         .replace(". . . X . X . . .", ". . . . . X . . .")
         .replace(". . . X . . . . .", ". . . . . . . . .");
-    assert_eq!(rif(&control), Some(Foul::DoubleThree));
+    assert_eq!(judged(&control), Some(Foul::DoubleThree));
 }
 
 #[test]
-fn three_whose_completion_makes_five_depends_on_the_setting() {
+fn renju_three_whose_only_straight_four_point_makes_five_is_not_a_three_by_default() {
     // Row 8: .X.XX* is a split three completed only at f8, which is also a five on the f-file
-    // (f4-f7 + f8). The h-file h8-h10 is a plain three. RIF (default): double-three.
+    // (f4-f7 + f8). The h-file h8-h10 is a plain three. The Gomocup judges (Piskvork,
+    // GomocupJudge, Rapfi) do not count the row: h8 is allowed. Counted (renju-note,
+    // quintet): double-three.
     let d = "
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
@@ -360,8 +385,33 @@ fn three_whose_completion_makes_five_depends_on_the_setting() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
-    assert_eq!(foul(d, ThreeAtFive::Counts), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), None);
     assert_eq!(foul(d, ThreeAtFive::Ignored), None);
+    assert_eq!(foul(d, ThreeAtFive::Counts), Some(Foul::DoubleThree));
+    assert_eq!(
+        Settings::new(Rule::Renju).three_at_five,
+        ThreeAtFive::Ignored
+    );
+    // The same position turned a quarter: the five is now on a row, the split three on a
+    // column.
+    let d = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . X X X X . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . * X X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .";
+    assert_eq!(foul(d, ThreeAtFive::Counts), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), None);
 }
 
 #[test]
@@ -386,17 +436,17 @@ fn typed_errors_leave_the_position_unchanged() {
     let before = g.clone();
     assert_eq!(
         g.play(Point::new(7, 7)),
-        Err(PlayError::Occupied(Point::new(7, 7)))
+        Err(IllegalMove::Occupied(Point::new(7, 7)))
     );
     assert_eq!(
         g.play(Point::new(15, 3)),
-        Err(PlayError::OffBoard(Point::new(15, 3)))
+        Err(IllegalMove::OffBoard(Point::new(15, 3)))
     );
     assert_eq!(g, before);
     let (mut pos, _) = marked(OVERLINE, Rule::Freestyle);
     pos.play("e5".parse().unwrap()).unwrap();
     let over = pos.clone();
-    assert_eq!(pos.play("a1".parse().unwrap()), Err(PlayError::GameOver));
+    assert_eq!(pos.play("a1".parse().unwrap()), Err(IllegalMove::GameOver));
     assert_eq!(pos, over);
     assert!(pos.legal_moves().is_empty());
 }
@@ -458,4 +508,13 @@ fn diagram_round_trip() {
     let pos = position(&OVERLINE.replace('*', "."), Rule::Renju);
     let again = position(&pos.diagram(), Rule::Renju);
     assert_eq!(pos, again);
+}
+
+#[test]
+fn legal_moves_hold_every_point_of_the_largest_board() {
+    // The documented worst case of the `PointSet` returned by `legal_moves`: 32x32, empty.
+    let pos = Position::new(32, 32, Rule::Freestyle).unwrap();
+    let legal = pos.legal_moves();
+    assert_eq!(legal.len(), 1024);
+    assert!(legal.contains(Point::new(31, 31)) && legal.contains(Point::new(0, 0)));
 }

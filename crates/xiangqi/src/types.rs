@@ -6,8 +6,10 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// One of the two sides. Red moves first and sits at ranks 0–4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Color {
     /// Red (also written "white", `w`, in FEN).
     Red = 0,
@@ -52,8 +54,10 @@ impl fmt::Display for Color {
 }
 
 /// The seven kinds of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
     /// General (king): one orthogonal step inside the palace.
     General = 0,
@@ -146,9 +150,24 @@ impl Role {
     }
 }
 
+impl fmt::Display for Role {
+    /// The English name: `general`, `advisor`, `elephant`, `horse`, `chariot`, `cannon`,
+    /// `soldier`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::General => "general",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
+        })
+    }
+}
+
 /// A colored piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Piece {
     /// Whose piece.
     pub color: Color,
@@ -216,7 +235,8 @@ impl Piece {
         match (self.color, self.role) {
             (Color::Red, Role::General) => '帅',
             (Color::Black, Role::General) => '将',
-            (_, Role::Advisor) => '仕',
+            (Color::Red, Role::Advisor) => '仕',
+            (Color::Black, Role::Advisor) => '士',
             (Color::Red, Role::Elephant) => '相',
             (Color::Black, Role::Elephant) => '象',
             (_, Role::Horse) => '马',
@@ -407,5 +427,19 @@ mod tests {
         assert!(Square::new(4, 0).is_some_and(|s| s.in_palace(Color::Red)));
         assert!(Square::new(4, 9).is_some_and(|s| s.in_palace(Color::Black)));
         assert!(Square::new(2, 1).is_some_and(|s| !s.in_palace(Color::Red)));
+    }
+
+    #[test]
+    fn simplified_chinese_black_advisor_is_shi() {
+        // Black's advisor was printed 仕, Red's character; it is 士 in both scripts.
+        let advisor = |color| Piece::new(color, Role::Advisor);
+        assert_eq!(advisor(Color::Black).chinese_simplified(), '士');
+        assert_eq!(advisor(Color::Black).chinese_traditional(), '士');
+        assert_eq!(advisor(Color::Red).chinese_simplified(), '仕');
+        let names: String = Role::ALL
+            .iter()
+            .map(|&role| Piece::new(Color::Black, role).chinese_simplified())
+            .collect();
+        assert_eq!(names, "将士象马车炮卒");
     }
 }

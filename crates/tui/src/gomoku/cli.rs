@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use super::{App, Opponent, Options};
 use crate::launcher::LaunchOptions;
+use crate::output::print_to_stdout;
 
 /// Command-line options of `cargo run --release --example gomoku`.
 #[derive(Debug, Parser)]
@@ -30,8 +31,8 @@ pub struct Cli {
     /// Board size: one number (15) or WIDTHxHEIGHT (20x15), each 5..=32.
     #[arg(long, global = true, default_value = "15", value_parser = parse_size)]
     pub size: (u8, u8),
-    /// Renju: how a three whose completion also makes a five is read.
-    #[arg(long, global = true, value_enum, default_value_t = ThreeReading::Rif)]
+    /// Renju: whether a row whose only straight-four point also makes a five is a three.
+    #[arg(long, global = true, value_enum, default_value_t = ThreeReading::Ignored)]
     pub three_at_five: ThreeReading,
     /// Who plays the other side (play only).
     #[arg(long, value_enum, default_value_t = OpponentArg::BotWhite)]
@@ -52,10 +53,11 @@ pub struct Cli {
 /// The renju three reading on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ThreeReading {
-    /// RIF wording: the three counts (default).
-    Rif,
-    /// The three is ignored.
+    /// The row is not a three (default), as the Gomocup judges (Piskvork, GomocupJudge,
+    /// Rapfi) read RIF's definition.
     Ignored,
+    /// The row is a three (renju-note, quintet).
+    Counts,
 }
 
 /// The opponent on the command line.
@@ -87,30 +89,9 @@ pub enum Command {
     },
 }
 
-/// Reads `swap`, `swap2`, `soosorv[-N]`, `taraguchi[-N]`.
 fn parse_opening(text: &str) -> Result<OpeningRule, String> {
-    let t = text.trim().to_ascii_lowercase().replace('õ', "o");
-    let (name, n) = match t.split_once('-') {
-        Some((name, n)) => (
-            name.to_owned(),
-            Some(n.parse::<u8>().ok().filter(|n| (1..=10).contains(n))),
-        ),
-        None => (t.clone(), None),
-    };
-    let bad = || {
-        format!(
-            "invalid opening {text:?}: expected swap, swap2, soosorv-N or taraguchi-N (N 1..=10)"
-        )
-    };
-    match (name.as_str(), n) {
-        ("swap", None) => Ok(OpeningRule::Swap),
-        ("swap2", None) => Ok(OpeningRule::Swap2),
-        ("soosorv", None) => Ok(OpeningRule::Soosorv { n: 2 }),
-        ("soosorv", Some(Some(n))) => Ok(OpeningRule::Soosorv { n }),
-        ("taraguchi", None) => Ok(OpeningRule::Taraguchi { n: 10 }),
-        ("taraguchi", Some(Some(n))) => Ok(OpeningRule::Taraguchi { n }),
-        _ => Err(bad()),
-    }
+    text.parse()
+        .map_err(|e: ::gomoku::opening::ParseOpeningRuleError| e.to_string())
 }
 
 fn parse_rule(text: &str) -> Result<Rule, String> {
@@ -177,7 +158,7 @@ pub fn judge(
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let settings = Settings::new(cli.rule).with_three_at_five(match cli.three_at_five {
-        ThreeReading::Rif => ThreeAtFive::Counts,
+        ThreeReading::Counts => ThreeAtFive::Counts,
         ThreeReading::Ignored => ThreeAtFive::Ignored,
     });
     match cli.command {
@@ -193,10 +174,10 @@ pub fn main() -> ExitCode {
                 text
             };
             match judge(settings, cli.size, &moves, gomocup) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
+                Ok(text) => print_to_stdout("gomoku judge", |out| {
+                    out.write_all(text.as_bytes())?;
+                    Ok(ExitCode::SUCCESS)
+                }),
                 Err(e) => {
                     eprintln!("gomoku judge: {e}");
                     ExitCode::from(2)
@@ -208,7 +189,7 @@ pub fn main() -> ExitCode {
                 ascii: cli.ascii,
                 seed: cli.seed,
             };
-            let mut app = App::new(Options {
+            let app = App::new(Options {
                 settings,
                 width: cli.size.0,
                 height: cli.size.1,
@@ -221,6 +202,13 @@ pub fn main() -> ExitCode {
                 seed: launch.seed_or_random(),
                 opening: cli.opening,
             });
+            let mut app = match app {
+                Ok(app) => app,
+                Err(e) => {
+                    eprintln!("gomoku: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
