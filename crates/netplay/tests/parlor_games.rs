@@ -7,46 +7,8 @@ mod common;
 
 use common::*;
 use game::{GameState, Viewer};
-use netplay::{ActionRef, Client, ClientMessage, Config, GameRecord, ServerMessage};
+use netplay::{ClientMessage, Config, GameRecord, ServerMessage};
 use serde_json::Value;
-
-/// Plays a seat to the end with a seeded choice among the legal actions, recording every
-/// message. An action is sent only after the previous one was acknowledged.
-async fn play_seeded(mut client: Client, seed: usize) -> Vec<ServerMessage> {
-    let mut seen = Vec::new();
-    let mut pending = false;
-    loop {
-        let message = next(&mut client).await;
-        seen.push(message.clone());
-        match message {
-            ServerMessage::State(state) if !state.legal.is_empty() && !pending => {
-                let pick = (state.ply * 7919 + seed * 104_729) % state.legal.len();
-                let action = ActionRef::Id(state.legal[pick].id);
-                client
-                    .send(&ClientMessage::Action { action })
-                    .await
-                    .unwrap();
-                pending = true;
-            }
-            ServerMessage::Ack { .. } => pending = false,
-            ServerMessage::Result { .. } => return seen,
-            ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
-            _ => {}
-        }
-    }
-}
-
-async fn watch(mut client: Client) -> Vec<ServerMessage> {
-    let mut seen = Vec::new();
-    loop {
-        let message = next(&mut client).await;
-        let done = matches!(message, ServerMessage::Result { .. });
-        seen.push(message);
-        if done {
-            return seen;
-        }
-    }
-}
 
 /// A whole game of `G` with `humans` clients (the rest bots) and a spectator; then every
 /// state each received is compared with the crate's view, replayed from the record.
@@ -77,9 +39,9 @@ async fn whole_game<G: GameState>(settings: Value, humans: usize) -> GameRecord 
     let watcher = tokio::spawn(watch(eve));
     let mut received = Vec::new();
     for (seat, player) in players.into_iter().enumerate() {
-        received.push((Viewer::Seat(seat), player.await.unwrap()));
+        received.push((Viewer::Seat(seat), player.await.unwrap().1));
     }
-    received.push((Viewer::Spectator, watcher.await.unwrap()));
+    received.push((Viewer::Spectator, watcher.await.unwrap().1));
     let url = format!("http://{}/tables/{code}/games/1", server.addr);
     let record: GameRecord = serde_json::from_str(&http_get(&url).await).unwrap();
     server.stop().await;
