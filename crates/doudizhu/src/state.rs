@@ -752,6 +752,28 @@ mod tests {
         State::from_setup(setup).unwrap()
     }
 
+    /// A card-play position in which seat 0, the landlord, leads.
+    fn landlord_leads(
+        settings: Settings,
+        hands: [&str; 3],
+        base: u32,
+        bombs: u8,
+        plays: [u8; 3],
+    ) -> State {
+        State::from_setup(Setup {
+            settings,
+            hands: BySeat::new(hands.map(set)),
+            bottom: CardSet::EMPTY,
+            landlord: seat(0),
+            base,
+            to_move: seat(0),
+            trick: None,
+            bombs,
+            plays: BySeat::new(plays),
+        })
+        .unwrap()
+    }
+
     #[test]
     fn setup_validation() {
         let mut setup = Setup {
@@ -848,21 +870,11 @@ mod tests {
 
     #[test]
     fn farmers_win_with_anti_spring_and_cap() {
-        let setup = Setup {
-            settings: Settings {
-                cap: Some(5),
-                ..Settings::default()
-            },
-            hands: BySeat::new([set("3C 4D"), set("5C"), set("2H")]),
-            bottom: CardSet::EMPTY,
-            landlord: seat(0),
-            base: 3,
-            to_move: seat(0),
-            trick: None,
-            bombs: 0,
-            plays: BySeat::new([0, 0, 0]),
+        let capped = Settings {
+            cap: Some(5),
+            ..Settings::default()
         };
-        let mut state = State::from_setup(setup).unwrap();
+        let mut state = landlord_leads(capped, ["3C 4D", "5C", "2H"], 3, 0, [0, 0, 0]);
         state.play_cards(set("3C")).unwrap();
         state.play_cards(set("5C")).unwrap();
         assert_eq!(state.phase(), Phase::Finished);
@@ -905,18 +917,8 @@ mod tests {
     #[test]
     fn spring_doubles_the_settlement() {
         // The landlord plays out (a pair, then a single) while neither farmer plays a card.
-        let setup = Setup {
-            settings: Settings::default(),
-            hands: BySeat::new([set("3C 3D 9S"), set("4C 5C"), set("6H 7H")]),
-            bottom: CardSet::EMPTY,
-            landlord: seat(0),
-            base: 3,
-            to_move: seat(0),
-            trick: None,
-            bombs: 1,
-            plays: BySeat::new([2, 0, 0]),
-        };
-        let mut state = State::from_setup(setup).unwrap();
+        let hands = ["3C 3D 9S", "4C 5C", "6H 7H"];
+        let mut state = landlord_leads(Settings::default(), hands, 3, 1, [2, 0, 0]);
         state.play_cards(set("3C 3D")).unwrap();
         state.play(Move::Pass).unwrap();
         state.play(Move::Pass).unwrap();
