@@ -1,0 +1,1 @@
+//! Per-game observation encodings (see each module for its layout and its source).

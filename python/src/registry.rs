@@ -1,0 +1,54 @@
+//! The games by name, and their settings from JSON.
+
+use crate::table::Encoding;
+
+/// Something done with one game type, chosen by name at run time ([`dispatch`]).
+pub trait Visit {
+    /// What it gives.
+    type Out;
+    /// Does it with game `G`.
+    fn visit<G: Encoding>(self) -> Self::Out;
+}
+
+/// The names [`dispatch`] knows.
+pub const GAMES: &[&str] = &[];
+
+/// Runs `visitor` with the game called `name`.
+pub fn dispatch<V: Visit>(name: &str, _visitor: V) -> Result<V::Out, String> {
+    #[allow(clippy::match_single_binding)]
+    match name {
+        _ => Err(format!(
+            "unknown game {name:?} (games: {})",
+            GAMES.join(", ")
+        )),
+    }
+}
+
+/// `G`'s settings from a JSON object (`{}` or `null` for the defaults). A key the settings
+/// do not have is refused, so a misspelt keyword argument is not silently ignored.
+pub fn parse_settings<G: Encoding>(json: &str) -> Result<G::Settings, String> {
+    let given: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("settings are not JSON: {e}"))?;
+    if given.is_null() {
+        return Ok(G::Settings::default());
+    }
+    let settings: G::Settings = serde_json::from_value(given.clone())
+        .map_err(|e| format!("invalid settings for {}: {e}", G::NAME))?;
+    let known = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
+    if let (Some(given), Some(known)) = (given.as_object(), known.as_object()) {
+        if let Some(key) = given.keys().find(|k| !known.contains_key(*k)) {
+            let names: Vec<&str> = known.keys().map(String::as_str).collect();
+            return Err(format!(
+                "{} has no setting {key:?} (settings: {})",
+                G::NAME,
+                names.join(", ")
+            ));
+        }
+    }
+    Ok(settings)
+}
+
+/// `G`'s default settings as JSON (what the Python environments document).
+pub fn default_settings<G: Encoding>() -> String {
+    serde_json::to_string(&G::Settings::default()).unwrap_or_default()
+}

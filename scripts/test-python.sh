@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The Python package's tests: a virtualenv under target/venv with maturin, numpy, pytest,
+# pettingzoo and gymnasium; the extension built and installed from ./python; pytest.
+# pytest's exit code 5 ("no tests ran") counts as a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=target/venv
+python=${PYTHON:-python3}
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/pip" install --quiet --upgrade pip
+"$venv/bin/pip" install --quiet maturin numpy pytest pettingzoo gymnasium
+"$venv/bin/pip" install --quiet --force-reinstall --no-deps ./python
+"$venv/bin/python" -m pytest python/tests -q "$@"
