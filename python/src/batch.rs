@@ -21,6 +21,8 @@ pub struct Buffers<'a> {
     pub truncated: &'a mut [bool],
     /// The seat to act in game `i`.
     pub seat: &'a mut [i64],
+    /// The seed game `i`'s current deal came from (`G::new(settings, seed)` replays it).
+    pub deal_seed: &'a mut [u64],
 }
 
 /// A batch of games behind a pointer.
@@ -38,6 +40,9 @@ pub trait Batch: Send + Sync {
     /// Takes `actions[i]` in game `i` for its seat to act; games that end are reset. Every
     /// action is checked first: if one is illegal, nothing is played.
     fn step(&mut self, actions: &[i64], out: Buffers<'_>) -> Result<(), String>;
+    /// Writes a uniformly random legal action of each game into `actions` (−1 for a game
+    /// with none), drawn from the generator `reset` seeded.
+    fn sample(&mut self, actions: &mut [i64]) -> Result<(), String>;
 }
 
 /// `n` games of `G` with their legal ids (the ones set in each mask row).
@@ -48,6 +53,7 @@ pub struct Vector<G: Encoding> {
     legal: Vec<Vec<u32>>,
     max_steps: u32,
     seeds: ChaCha8Rng,
+    policy: ChaCha8Rng,
     buf: Vec<G::Action>,
 }
 
@@ -62,15 +68,17 @@ impl<G: Encoding> Vector<G> {
             settings,
             max_steps,
             seeds: ChaCha8Rng::seed_from_u64(0),
+            policy: ChaCha8Rng::seed_from_u64(0),
             buf: Vec::new(),
         })
     }
 
-    fn deal(&mut self, i: usize) {
+    fn deal(&mut self, i: usize, out: &mut Buffers<'_>) {
         let seed = self.seeds.random();
         // Settings were accepted by `new`, and a game's settings do not depend on the seed.
         self.games[i] = G::new(&self.settings, seed).expect("settings accepted before");
         self.steps[i] = 0;
+        out.deal_seed[i] = seed;
     }
 
     /// Rewrites row `i` of the mask, the observation and the seat for game `i`'s new turn,
@@ -132,11 +140,12 @@ impl<G: Encoding> Batch for Vector<G> {
 
     fn reset(&mut self, seed: u64, mut out: Buffers<'_>) -> Result<(), String> {
         self.seeds = ChaCha8Rng::seed_from_u64(seed);
+        self.policy = ChaCha8Rng::seed_from_u64(!seed);
         let seats = self.num_seats();
         out.mask.fill(0);
         for i in 0..self.games.len() {
             self.legal[i].clear();
-            self.deal(i);
+            self.deal(i, &mut out);
             Self::write_rewards(&mut out, i, seats, None);
             out.done[i] = false;
             out.truncated[i] = false;
@@ -146,13 +155,7 @@ impl<G: Encoding> Batch for Vector<G> {
     }
 
     fn step(&mut self, actions: &[i64], mut out: Buffers<'_>) -> Result<(), String> {
-        if actions.len() != self.games.len() {
-            return Err(format!(
-                "expected {} actions (one per game), got {}",
-                self.games.len(),
-                actions.len()
-            ));
-        }
+        self.check_len("actions", actions.len())?;
         for (i, &id) in actions.iter().enumerate() {
             let legal = u32::try_from(id).is_ok_and(|id| self.legal[i].contains(&id));
             if !legal {
@@ -183,11 +186,36 @@ impl<G: Encoding> Batch for Vector<G> {
             out.done[i] = outcome.is_some();
             out.truncated[i] = cut;
             if outcome.is_some() || cut {
-                self.deal(i);
+                self.deal(i, &mut out);
             }
             self.write_row(i, &mut out);
         }
         Ok(())
+    }
+
+    fn sample(&mut self, actions: &mut [i64]) -> Result<(), String> {
+        self.check_len("actions", actions.len())?;
+        for (slot, legal) in actions.iter_mut().zip(&self.legal) {
+            *slot = if legal.is_empty() {
+                -1
+            } else {
+                i64::from(legal[self.policy.random_range(0..legal.len())])
+            };
+        }
+        Ok(())
+    }
+}
+
+impl<G: Encoding> Vector<G> {
+    fn check_len(&self, what: &str, len: usize) -> Result<(), String> {
+        if len == self.games.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "expected {} {what} (one per game), got {len}",
+                self.games.len()
+            ))
+        }
     }
 }
 

@@ -187,7 +187,8 @@ impl Visit for MakeBatch<'_> {
 }
 
 /// `n` games of one kind stepped together inside Rust with the GIL released. The arrays
-/// (`observations`, `action_mask`, `rewards`, `done`, `truncated`, `seat`) are allocated
+/// (`observations`, `action_mask`, `rewards`, `done`, `truncated`, `seat`,
+/// `deal_seed`) are allocated
 /// once and rewritten in place by `reset` and `step`: read them, do not write them. A game
 /// that ends is dealt anew at once (its returns in `rewards`, `done` set for that step).
 #[pyclass(module = "parlor._native", name = "VectorEnv")]
@@ -199,6 +200,7 @@ struct PyVectorEnv {
     done: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
     seat: Py<PyArray1<i64>>,
+    deal_seed: Py<PyArray1<u64>>,
 }
 
 impl PyVectorEnv {
@@ -213,6 +215,7 @@ impl PyVectorEnv {
         let mut done = self.done.bind(py).readwrite();
         let mut truncated = self.truncated.bind(py).readwrite();
         let mut seat = self.seat.bind(py).readwrite();
+        let mut deal_seed = self.deal_seed.bind(py).readwrite();
         let contiguous = |e: numpy::AsSliceError| value_error(e.to_string());
         let buffers = Buffers {
             obs: match obs.as_mut() {
@@ -224,6 +227,7 @@ impl PyVectorEnv {
             done: done.as_slice_mut().map_err(contiguous)?,
             truncated: truncated.as_slice_mut().map_err(contiguous)?,
             seat: seat.as_slice_mut().map_err(contiguous)?,
+            deal_seed: deal_seed.as_slice_mut().map_err(contiguous)?,
         };
         let inner = &mut *self.inner;
         py.detach(move || work(inner, buffers)).map_err(value_error)
@@ -263,6 +267,7 @@ impl PyVectorEnv {
             done: PyArray1::from_vec(py, vec![false; n]).unbind(),
             truncated: PyArray1::from_vec(py, vec![false; n]).unbind(),
             seat: PyArray1::zeros(py, [n], false).unbind(),
+            deal_seed: PyArray1::zeros(py, [n], false).unbind(),
             inner,
         })
     }
@@ -281,6 +286,15 @@ impl PyVectorEnv {
             .map_err(|e| value_error(e.to_string()))?
             .to_vec();
         self.run(py, move |batch, out| batch.step(&actions, out))
+    }
+
+    /// Writes a uniformly random legal action of each game into `actions` (int64, one per
+    /// game; −1 where a game has none), from a generator seeded by `reset`.
+    fn sample(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
+        let mut actions = actions.readwrite();
+        let actions = actions.as_slice_mut().map_err(|e| value_error(e.to_string()))?;
+        let inner = &mut *self.inner;
+        py.detach(move || inner.sample(actions)).map_err(value_error)
     }
 
     /// How many games.
@@ -334,6 +348,12 @@ impl PyVectorEnv {
     #[getter]
     fn seat(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
         self.seat.clone_ref(py)
+    }
+
+    /// The seed each game's current deal came from (`Table(game, settings, seed)` replays it).
+    #[getter]
+    fn deal_seed(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
+        self.deal_seed.clone_ref(py)
     }
 }
 
