@@ -10,7 +10,8 @@ Run in a virtualenv of its own (never a dependency of the package)::
     target/peers/bin/pip install ./python
     target/peers/bin/python python/scripts/crosscheck_douzero.py --games 30
 
-Each game: parlor deals from a seed under the DouZero-like rules and plays a random auction;
+Each game: parlor deals from a seed under DouZero's rules and plays a random auction (both
+auction modes in turn);
 DouZero's ``GameEnv`` gets the same hands (the landlord's 20, the bottom cards) through
 ``card_play_init``; then both play the same random moves (chosen among parlor's legal moves,
 each of which must be legal in DouZero too), and at every turn DouZero's ``x_no_action`` and
@@ -32,13 +33,15 @@ import parlor
 from parlor.doudizhu import douzero_obs, role
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data" / "douzero.npz"
-SETTINGS = {"rules": "douzero"}
+# DouZero's rules (the crate's `douzero` preset), under both auctions in turn.
+VARIANTS = [{"rules": "douzero"}, {"rules": "douzero", "bidding": "rob"}]
 # DouZero's card ints: 3..14 for 3..A, 17 for 2, 20 and 30 for the jokers.
 DOUZERO_RANK = {**{r: 3 + i for i, r in enumerate("3456789TJQKA")}, "2": 17, "B": 20, "R": 30}
 
 
 def douzero_cards(text: str) -> list[int]:
-    """A move or hand in parlor's rank text (``"33344455"``, ``"pass"``) as DouZero's list."""
+    """A move or hand in parlor's rank text (``"33344455"``, ``"pass"``) as DouZero's list;
+    a card's first letter is its rank (``BJ``/``RJ`` the jokers)."""
     if text.strip().lower() == "pass":
         return []
     return sorted(DOUZERO_RANK[c] for c in text.split("/")[0])
@@ -49,8 +52,8 @@ def hand_text(table: parlor.Table, seat: int) -> str:
     return json.loads(table.view(seat))["hand_counts"]
 
 
-def play_game(seed: int, rng: random.Random):
-    table = parlor.table("doudizhu", seed, **SETTINGS)
+def play_game(seed: int, rng: random.Random, settings: dict):
+    table = parlor.table("doudizhu", seed, **settings)
     actions: list[int] = []
     while json.loads(table.view())["phase"] == "bidding":
         seat = table.to_act()
@@ -63,7 +66,8 @@ def play_game(seed: int, rng: random.Random):
     players = {p: DummyAgent(p) for p in ("landlord", "landlord_up", "landlord_down")}
     env = GameEnv(players)
     deal = {p: douzero_cards(hand_text(table, s)) for p, s in positions.items()}
-    deal["three_landlord_cards"] = douzero_cards(json.loads(table.view(landlord))["bottom"])
+    bottom = json.loads(table.view(landlord))["bottom"]
+    deal["three_landlord_cards"] = douzero_cards("".join(card[0] for card in bottom))
     env.card_play_init(deal)
     seats, xs, zs = [], [], []
     while not table.is_over():
@@ -79,9 +83,9 @@ def play_game(seed: int, rng: random.Random):
         zs.append(expected["z"].reshape(-1))
         action = rng.choice(table.legal_ids(seat))
         move = douzero_cards(table.action_text(action))
-        legal = [sorted(m) for m in infoset.legal_actions]
-        assert move in legal, (seed, table.action_text(action), "not legal in DouZero")
-        assert len(legal) == len(table.legal_ids(seat)), (seed, "legal move counts differ")
+        legal = {tuple(sorted(m)) for m in infoset.legal_actions}
+        ours = {tuple(douzero_cards(table.action_text(a))) for a in table.legal_ids(seat)}
+        assert ours == legal, (seed, len(actions), "legal moves differ", ours ^ legal)
         players[infoset.player_position].set_action(move)
         env.step()
         table.play(seat, action)
@@ -96,10 +100,11 @@ def main() -> None:
     parser.add_argument("--out", type=pathlib.Path, default=DATA)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    seeds, actions, seats, xs, zs, games = [], [], [], [], [], []
+    seeds, actions, seats, xs, zs, games, settings = [], [], [], [], [], [], []
     for game in range(args.games):
         seed = rng.randrange(2**63)
-        played, at, x, z = play_game(seed, rng)
+        settings.append(VARIANTS[game % len(VARIANTS)])
+        played, at, x, z = play_game(seed, rng, settings[-1])
         seeds.append(seed)
         actions.append(np.array(played, dtype=np.int64))
         games.extend([game] * len(at))
@@ -109,7 +114,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(
         args.out,
-        settings=json.dumps(SETTINGS),
+        settings=json.dumps(settings),
         seeds=np.array(seeds, dtype=np.uint64),
         actions=np.concatenate(actions),
         lengths=np.array([len(a) for a in actions], dtype=np.int64),

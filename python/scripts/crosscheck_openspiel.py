@@ -9,7 +9,8 @@ Run in a virtualenv of its own (never a dependency of the package)::
     target/peers/bin/pip install ./python
     target/peers/bin/python python/scripts/crosscheck_openspiel.py --hands 30
 
-Each hand: parlor deals one hand from a seed under OpenSpiel's default rules; OpenSpiel gets
+Each hand: parlor deals one hand from a seed under OpenSpiel's default rules (each pass
+direction in turn, and the jack of diamonds rule once in five hands); OpenSpiel gets
 the same pass direction and deal through its chance actions (card ``i`` of the deal goes to
 seat ``i % 4``); then both take the same random actions (OpenSpiel card ids, chosen among
 parlor's legal ids, which must equal OpenSpiel's ``legal_actions``), and at every decision
@@ -29,14 +30,22 @@ import pyspiel
 import parlor
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data" / "openspiel_hearts.npz"
-# OpenSpiel's defaults (hearts.cc's parameter specification), one hand.
-SETTINGS = {"max_hands": 1}
+# OpenSpiel's defaults (hearts.cc's parameter specification: the queen of spades breaks
+# hearts), one hand; each pass direction; and the jack of diamonds rule (`jd_bonus`).
+BASE = {"max_hands": 1, "queen_breaks_hearts": True}
+VARIANTS = [
+    ({**BASE}, {}),
+    ({**BASE, "pass_schedule": {"fixed": "right"}}, {}),
+    ({**BASE, "pass_schedule": {"fixed": "across"}}, {}),
+    ({**BASE, "pass_schedule": "no_passing"}, {}),
+    ({**BASE, "jack_of_diamonds": True}, {"jd_bonus": True}),
+]
 DIRECTION = {"hold": 0, "left": 1, "across": 2, "right": 3}
 
 
-def play_hand(seed: int, rng: random.Random):
-    table = parlor.table("hearts", seed, **SETTINGS)
-    state = pyspiel.load_game("hearts").new_initial_state()
+def play_hand(seed: int, rng: random.Random, settings: dict, params: dict):
+    table = parlor.table("hearts", seed, **settings)
+    state = pyspiel.load_game("hearts", params).new_initial_state()
     view = json.loads(table.view(0))
     state.apply_action(DIRECTION[view["direction"]])
     hands = [sorted(table.parse(s, c) for c in json.loads(table.view(s))["hand"]) for s in range(4)]
@@ -67,10 +76,12 @@ def main() -> None:
     parser.add_argument("--out", type=pathlib.Path, default=DATA)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    seeds, actions, seats, tensors, games = [], [], [], [], []
+    seeds, actions, seats, tensors, games, settings = [], [], [], [], [], []
     for game in range(args.hands):
         seed = rng.randrange(2**63)
-        played, at, seen = play_hand(seed, rng)
+        ours, theirs = VARIANTS[game % len(VARIANTS)]
+        played, at, seen = play_hand(seed, rng, ours, theirs)
+        settings.append(ours)
         seeds.append(seed)
         actions.append(np.array(played, dtype=np.int64))
         games.extend([game] * len(at))
@@ -79,7 +90,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(
         args.out,
-        settings=json.dumps(SETTINGS),
+        settings=json.dumps(settings),
         seeds=np.array(seeds, dtype=np.uint64),
         actions=np.concatenate(actions),
         lengths=np.array([len(a) for a in actions], dtype=np.int64),

@@ -7,7 +7,7 @@ mod encode;
 mod registry;
 mod table;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -280,21 +280,22 @@ impl PyVectorEnv {
 
     /// Takes `actions[i]` (an id) in game `i` for `seat[i]`. If any action is illegal,
     /// raises `ValueError` naming the game and plays nothing.
-    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
-        let actions = actions
-            .as_slice()
-            .map_err(|e| value_error(e.to_string()))?
-            .to_vec();
-        self.run(py, move |batch, out| batch.step(&actions, out))
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
+        let actions = actions.readonly();
+        let actions = actions.as_slice().map_err(|e| value_error(e.to_string()))?;
+        self.run(py, move |batch, out| batch.step(actions, out))
     }
 
     /// Writes a uniformly random legal action of each game into `actions` (int64, one per
     /// game; −1 where a game has none), from a generator seeded by `reset`.
     fn sample(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
         let mut actions = actions.readwrite();
-        let actions = actions.as_slice_mut().map_err(|e| value_error(e.to_string()))?;
+        let actions = actions
+            .as_slice_mut()
+            .map_err(|e| value_error(e.to_string()))?;
         let inner = &mut *self.inner;
-        py.detach(move || inner.sample(actions)).map_err(value_error)
+        py.detach(move || inner.sample(actions))
+            .map_err(value_error)
     }
 
     /// How many games.

@@ -11,12 +11,16 @@ pub trait Visit {
 }
 
 /// The names [`dispatch`] knows.
-pub const GAMES: &[&str] = &[];
+pub const GAMES: &[&str] = &["doudizhu", "gomoku", "hearts", "klondike", "xiangqi"];
 
 /// Runs `visitor` with the game called `name`.
-pub fn dispatch<V: Visit>(name: &str, _visitor: V) -> Result<V::Out, String> {
-    #[allow(clippy::match_single_binding)]
+pub fn dispatch<V: Visit>(name: &str, visitor: V) -> Result<V::Out, String> {
     match name {
+        "doudizhu" => Ok(visitor.visit::<doudizhu::Game>()),
+        "gomoku" => Ok(visitor.visit::<gomoku::Gomoku>()),
+        "hearts" => Ok(visitor.visit::<hearts::Game>()),
+        "klondike" => Ok(visitor.visit::<klondike::Klondike>()),
+        "xiangqi" => Ok(visitor.visit::<xiangqi::Game>()),
         _ => Err(format!(
             "unknown game {name:?} (games: {})",
             GAMES.join(", ")
@@ -27,23 +31,24 @@ pub fn dispatch<V: Visit>(name: &str, _visitor: V) -> Result<V::Out, String> {
 /// `G`'s settings from a JSON object (`{}` or `null` for the defaults). A key the settings
 /// do not have is refused, so a misspelt keyword argument is not silently ignored.
 pub fn parse_settings<G: Encoding>(json: &str) -> Result<G::Settings, String> {
-    let given: serde_json::Value =
+    let mut given: serde_json::Value =
         serde_json::from_str(json).map_err(|e| format!("settings are not JSON: {e}"))?;
     if given.is_null() {
         return Ok(G::Settings::default());
     }
+    G::resolve_names(&mut given)?;
     let settings: G::Settings = serde_json::from_value(given.clone())
         .map_err(|e| format!("invalid settings for {}: {e}", G::NAME))?;
     let known = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
-    if let (Some(given), Some(known)) = (given.as_object(), known.as_object()) {
-        if let Some(key) = given.keys().find(|k| !known.contains_key(*k)) {
-            let names: Vec<&str> = known.keys().map(String::as_str).collect();
-            return Err(format!(
-                "{} has no setting {key:?} (settings: {})",
-                G::NAME,
-                names.join(", ")
-            ));
-        }
+    if let (Some(given), Some(known)) = (given.as_object(), known.as_object())
+        && let Some(key) = given.keys().find(|k| !known.contains_key(*k))
+    {
+        let names: Vec<&str> = known.keys().map(String::as_str).collect();
+        return Err(format!(
+            "{} has no setting {key:?} (settings: {})",
+            G::NAME,
+            names.join(", ")
+        ));
     }
     Ok(settings)
 }

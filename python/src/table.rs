@@ -16,6 +16,12 @@ pub trait Encoding: GameState<Settings: Sync, Action: Sync> + Sync {
 
     /// The game as text, for people watching (public information only).
     fn render(&self) -> String;
+
+    /// Rewrites settings given by name (a preset's name for a structured setting) into the
+    /// settings' JSON form, through the crate's own parser; the default changes nothing.
+    fn resolve_names(_settings: &mut serde_json::Value) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The first seat that may act now (the lowest of a simultaneous set), `None` once over.

@@ -56,6 +56,8 @@ def test_illegal_action_raises_and_changes_nothing(game, settings):
     env = importlib.import_module(f"parlor.{game}").env(**settings)
     env.reset(seed=3)
     for _ in range(5):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[-1]))
         agent = env.agent_selection
         mask = env.observe(agent)["action_mask"]
         before = {a: env.observe(a)["observation"].copy() for a in env.agents}
@@ -70,7 +72,6 @@ def test_illegal_action_raises_and_changes_nothing(game, settings):
         assert env.table.view() == view
         for a in env.agents:
             assert np.array_equal(before[a], env.observe(a)["observation"])
-        env.step(int(np.flatnonzero(mask)[0]))
 
 
 @pytest.mark.parametrize(("game", "settings"), AEC_GAMES)

@@ -78,6 +78,6 @@ impl Encoding for gomoku::Gomoku {
     }
 
     fn render(&self) -> String {
-        self.game().position().to_string()
+        self.game().diagram()
     }
 }

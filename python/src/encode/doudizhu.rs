@@ -11,16 +11,15 @@
 //! after the landlord), `landlord_up` (plays before it). During the auction only the hand is
 //! written (DouZero has no auction).
 
-use doudizhu::{Action, Counts, Game, Phase, Seat, View};
+use doudizhu::{Action, Counts, Game, ParseRuleSetError, Phase, RuleSet, Seat, View};
 use game::{GameState, Viewer};
 
 use crate::table::Encoding;
 
 /// The length of one card vector.
 const CARDS: usize = 54;
-/// The landlord's `x`.
-pub const X_LANDLORD: usize = 5 * CARDS + 17 + 17 + 15;
-/// A farmer's `x` (and the room every `x` takes).
+/// A farmer's `x` (and the room every `x` takes; the landlord's is
+/// `5 * CARDS + 17 + 17 + 15` = 319).
 pub const X_FARMER: usize = 7 * CARDS + 20 + 17 + 15;
 /// The moves `z` holds.
 const HISTORY: usize = 15;
@@ -127,7 +126,8 @@ pub fn encode_view(view: &View, out: &mut [f32]) {
         x.one_hot(left(landlord), 20);
         x.one_hot(left(mate), 17);
     }
-    x.one_hot(bombs, 15);
+    // `_get_one_hot_bomb`: a one at the count itself.
+    x.out[x.at + bombs.min(14)] = 1.0;
     let recent = &moves[moves.len().saturating_sub(HISTORY)..];
     let z = &mut out[X_FARMER..];
     let first = HISTORY - recent.len();
@@ -142,30 +142,38 @@ impl Encoding for Game {
         LEN
     }
 
+    /// `rules` may name a preset (`"douzero"`, `"openspiel"`…), read by [`RuleSet`]'s parser.
+    fn resolve_names(settings: &mut serde_json::Value) -> Result<(), String> {
+        if let Some(name) = settings.get("rules").and_then(serde_json::Value::as_str) {
+            let rules: RuleSet = name.parse().map_err(|e: ParseRuleSetError| e.to_string())?;
+            settings["rules"] = serde_json::to_value(rules).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
     fn encode(&self, seat: usize, out: &mut [f32]) {
         encode_view(&GameState::view(self, Viewer::Seat(seat)), out);
     }
 
     fn render(&self) -> String {
         let view = GameState::view(self, Viewer::Spectator);
-        let mut text = format!("phase: {:?}", view.phase);
-        if let Some(landlord) = view.landlord {
-            text += &format!(", landlord: seat {}", landlord.index());
-        }
         let counts = view.card_counts.into_array();
-        text += &format!(
-            ", cards left: {} / {} / {}, multiplier {}\n",
-            counts[0], counts[1], counts[2], view.multiplier
-        );
+        let landlord = view
+            .landlord
+            .map_or_else(|| "not yet".to_string(), |s| format!("seat {}", s.index()));
+        let mut lines = vec![format!(
+            "phase: {:?}, landlord: {landlord}, cards left: {} / {} / {}, multiplier {}",
+            view.phase, counts[0], counts[1], counts[2], view.multiplier
+        )];
         for turn in view.history.iter().rev().take(6).rev() {
             let action = match turn.action {
                 Action::Bid(bid) => format!("bids {bid}"),
                 Action::Pass => "passes".to_string(),
                 Action::Play { cards, .. } => format!("plays {}", Counts::from_cards(cards)),
             };
-            text += &format!("seat {} {action}\n", turn.seat.index());
+            lines.push(format!("seat {} {action}", turn.seat.index()));
         }
-        text += &format!("to move: seat {}", view.to_move.index());
-        text
+        lines.push(format!("to move: seat {}", view.to_move.index()));
+        lines.join("\n")
     }
 }

@@ -63,7 +63,7 @@ pub fn encode_view(view: &View, out: &mut [f32]) {
     let mine_played: CardSet = view
         .tricks()
         .iter()
-        .flat_map(|trick| trick.plays())
+        .flat_map(hearts::Trick::plays)
         .filter(|&(seat, _)| seat == me)
         .map(|(_, card)| card)
         .collect();
@@ -98,24 +98,24 @@ impl Encoding for Game {
 
     fn render(&self) -> String {
         let view = GameState::view(self, Viewer::Spectator);
-        let mut text = format!(
-            "hand {}, pass {:?}, phase {:?}\n",
+        let mut lines = vec![format!(
+            "hand {}, pass {:?}, phase {:?}",
             self.hand_number(),
             view.pass_direction(),
             view.phase()
-        );
+        )];
         for trick in view.tricks().iter().rev().take(3).rev() {
             let cards: Vec<String> = trick.plays().map(|(s, c)| format!("{s}:{c}")).collect();
-            text += &format!("trick: {}\n", cards.join(" "));
+            lines.push(format!("trick: {}", cards.join(" ")));
         }
         let points: Vec<String> = Seat::ALL
             .iter()
             .map(|&s| format!("{s} {}", view.points_taken(s)))
             .collect();
-        text += &format!("points this hand: {}", points.join(", "));
+        lines.push(format!("points this hand: {}", points.join(", ")));
         if let Some(totals) = view.totals() {
-            text += &format!(", totals: {:?}", totals.into_array());
+            lines.push(format!("totals: {:?}", totals.into_array()));
         }
-        text
+        lines.join("\n")
     }
 }

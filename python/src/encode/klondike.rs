@@ -46,7 +46,11 @@ impl Encoding for Klondike {
         }
         let waste = view.waste.as_slice();
         for (i, card) in waste.iter().enumerate() {
-            place[card.index()] = if i + 1 == waste.len() { WASTE_TOP } else { WASTE_BELOW };
+            place[card.index()] = if i + 1 == waste.len() {
+                WASTE_TOP
+            } else {
+                WASTE_BELOW
+            };
         }
         for (suit, &len) in view.foundations.iter().enumerate() {
             for value in 1..=len {
