@@ -1,4 +1,5 @@
-//! klondike benchmarks: random playouts, move generation, dealing and lost detection.
+//! klondike benchmarks: random playouts (direct and through the game interface), move
+//! generation, dealing and lost detection.
 //!
 //! Run with `cargo bench --bench klondike`. Each bench asserts the value it computes against a
 //! value computed once before timing.
@@ -9,49 +10,73 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parlor::cards_core::{GameRng, below, seeded_rng};
+use game::GameState;
+use game::conformance::random_playout;
+use parlor::cards_core::{below, seeded_rng};
 use parlor::klondike::{Draw, Klondike, MoveList, Rules, Setup, Status};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// The most moves one playout makes (random play can cycle the stock forever).
 const MAX_MOVES: usize = 300;
 
-/// Plays uniformly random legal moves from the deal for `seed` until no move is left or
-/// `MAX_MOVES` were played; returns (moves played, cards on the foundations).
-fn playout(seed: u64, rules: Rules, rng: &mut GameRng) -> (usize, usize) {
-    let mut position = Klondike::from_seed(seed, rules);
-    let mut moves = MoveList::new();
-    let mut played = 0;
-    while played < MAX_MOVES {
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
+/// A random playout through the crate's own API, making the same choices from `rng` as
+/// `game::conformance::random_playout` does through the interface: uniformly random legal
+/// moves until the game is won, no move is left, or `MAX_MOVES` were played. Returns the
+/// moves played.
+fn direct_playout(position: &mut Klondike, rng: &mut ChaCha8Rng, moves: &mut MoveList) -> usize {
+    for played in 0..MAX_MOVES {
+        position.legal_moves(moves);
+        if position.is_won() || moves.is_empty() {
+            return played;
         }
-        let mv = moves[below(rng, moves.len() as u32) as usize];
-        position.play_unchecked(mv);
-        played += 1;
+        position.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
-    (played, position.foundation_total())
+    MAX_MOVES
 }
 
+/// Random playouts of 100 seeded deals, through the crate's API and through the game
+/// interface with the same random choices, side by side: their ratio is the interface's
+/// overhead. Both must end in the same positions.
 fn playouts(c: &mut Criterion) {
     const DEALS: u64 = 100;
     for (name, draw) in [("draw 1", Draw::ONE), ("draw 3", Draw::THREE)] {
         let rules = Rules::draw(draw);
-        let run = || {
-            let mut rng = seeded_rng(7);
-            (0..DEALS).fold((0, 0), |(moves, up), seed| {
-                let (m, f) = playout(seed, rules, &mut rng);
-                (moves + m, up + f)
+        // (moves played, cards on the foundations) over all deals.
+        let direct = || {
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let mut moves = MoveList::new();
+            (0..DEALS).fold((0, 0), |(played, up), seed| {
+                let mut position = Klondike::from_seed(seed, rules);
+                let n = direct_playout(&mut position, &mut rng, &mut moves);
+                (played + n, up + position.foundation_total())
             })
         };
-        let expected = run();
+        let interface = || {
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let mut actions = Vec::new();
+            (0..DEALS).fold((0, 0), |(played, up), seed| {
+                let mut position = <Klondike as GameState>::new(&rules, seed).unwrap();
+                let n = random_playout(&mut position, &mut rng, &mut actions, MAX_MOVES);
+                (played + n, up + position.foundation_total())
+            })
+        };
+        let expected = direct();
+        assert_eq!(interface(), expected, "the two playouts differ");
         let mut group = c.benchmark_group(format!(
             "random playouts ({name}, {DEALS} deals, <= {MAX_MOVES} moves)"
         ));
         group.throughput(Throughput::Elements(DEALS));
-        group.bench_function("playouts", |b| {
+        group.bench_function("direct", |b| {
             b.iter(|| {
-                let result = run();
+                let result = direct();
+                assert_eq!(result, expected);
+                black_box(result)
+            });
+        });
+        group.bench_function("interface", |b| {
+            b.iter(|| {
+                let result = interface();
                 assert_eq!(result, expected);
                 black_box(result)
             });
@@ -131,7 +156,7 @@ fn lost_detection(c: &mut Criterion) {
         pass: 1,
         score: 0,
     };
-    let stuck = Klondike::from_setup(&setup).unwrap();
+    let stuck = Klondike::try_from(setup).unwrap();
     c.bench_function("status of a stuck position (proves lost)", |b| {
         b.iter(|| {
             let status = black_box(&stuck).status();

@@ -2,7 +2,9 @@
 //!
 //! # Modules
 //! Each game crate is re-exported under its own name when its feature is on (all are by
-//! default): [`cards_core`], `klondike`, `doudizhu`, `xiangqi`, `gomoku`, `hearts`.
+//! default): [`cards_core`], `klondike`, `doudizhu`, `xiangqi`, `gomoku`, `hearts`. Every
+//! game implements the interface [`game::GameState`] (re-exported as [`game`]), and
+//! [`registry::new_game`] creates any of them by name.
 
 #[cfg(feature = "cards-core")]
 pub use cards_core;
@@ -21,3 +23,6 @@ pub use hearts;
 
 #[cfg(feature = "xiangqi")]
 pub use xiangqi;
+
+pub use game;
+pub mod registry;

@@ -18,8 +18,12 @@ pub enum Status {
 }
 
 /// Which cards go to the foundations without being asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+///
+/// serde writes the text form: `"none"`, `"safe"`, `"all"`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum AutoMove {
     /// Nothing moves by itself.
     None,

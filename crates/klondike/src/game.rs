@@ -4,8 +4,10 @@
 use crate::{AutoMove, Deal, IllegalMove, Klondike, Move, ParseMoveError, Rules, Scoring, Status};
 
 /// Game-level options: what happens by itself between the player's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+///
+/// serde: every field may be left out and takes its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Options {
     /// Which cards go up to the foundations by themselves.
     pub auto_move: AutoMove,
@@ -30,8 +32,7 @@ impl Default for Options {
 }
 
 /// One move in a game's history.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
     /// The move.
     pub mv: Move,
@@ -58,15 +59,16 @@ pub enum PlayTextError {
 /// (about 460 bytes each). Auto-moves are recorded, scored and undone like the player's moves.
 ///
 /// ```
-/// use klondike::{Game, Move, Options, Rules};
+/// use klondike::{Entry, Game, Move, Options, Rules};
 ///
 /// let mut game = Game::from_seed(11, Rules::default(), Options::default());
 /// let start = *game.position();
 /// game.play(Move::Stock)?;
 /// game.play_text("stock")?;
-/// assert!(game.undo() && game.undo());
+/// assert_eq!(game.undo(), Some(Entry { mv: Move::Stock, auto: false }));
+/// assert!(game.undo().is_some());
 /// assert_eq!(*game.position(), start);
-/// assert!(game.redo());
+/// assert!(game.redo().is_some());
 /// assert_eq!(game.position().waste().len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -226,29 +228,29 @@ impl Game {
     }
 
     /// Takes back the last player move and the auto-moves it triggered (or, at the start,
-    /// the opening auto-moves). Returns whether anything was undone.
-    pub fn undo(&mut self) -> bool {
+    /// the opening auto-moves). Returns the entry taken back first in play order (the
+    /// player's move, or the first opening auto-move), or `None` when there was nothing to
+    /// undo.
+    pub fn undo(&mut self) -> Option<Entry> {
         if self.cursor == 0 {
-            return false;
+            return None;
         }
         self.cursor -= 1;
         while self.cursor > 0 && self.entries[self.cursor].auto {
             self.cursor -= 1;
         }
-        true
+        Some(self.entries[self.cursor])
     }
 
-    /// Replays the next undone player move and its auto-moves. Returns whether anything was
-    /// redone.
-    pub fn redo(&mut self) -> bool {
-        if !self.can_redo() {
-            return false;
-        }
+    /// Replays the next undone player move and its auto-moves. Returns that move's entry, or
+    /// `None` when there was nothing to redo.
+    pub fn redo(&mut self) -> Option<Entry> {
+        let entry = *self.entries.get(self.cursor)?;
         self.cursor += 1;
         while self.cursor < self.entries.len() && self.entries[self.cursor].auto {
             self.cursor += 1;
         }
-        true
+        Some(entry)
     }
 
     /// The score, plus the Standard time bonus for a win after `seconds` when
@@ -275,11 +277,15 @@ mod tests {
             ..Options::default()
         };
         let mut game = Game::from_seed(4, Rules::default(), options);
-        assert!(!game.undo());
-        assert!(!game.redo());
+        assert_eq!(game.undo(), None);
+        assert_eq!(game.redo(), None);
         game.play(Move::Stock).unwrap();
-        assert!(!game.redo());
-        assert!(game.undo());
+        assert_eq!(game.redo(), None);
+        let stock = Entry {
+            mv: Move::Stock,
+            auto: false,
+        };
+        assert_eq!(game.undo(), Some(stock));
         assert!(game.can_redo());
         game.play(Move::Stock).unwrap();
         assert!(!game.can_redo(), "a new move drops the redo list");
@@ -302,9 +308,14 @@ mod tests {
                 let played = trial.play(mv).unwrap();
                 if played > 1 {
                     assert!(trial.history().last().unwrap().auto);
-                    assert!(trial.undo());
+                    let player = Entry { mv, auto: false };
+                    assert_eq!(
+                        trial.undo(),
+                        Some(player),
+                        "the player's move is taken back"
+                    );
                     assert_eq!(*trial.position(), before);
-                    assert!(trial.redo());
+                    assert_eq!(trial.redo(), Some(player));
                     assert_eq!(trial.history().len(), game.history().len() + played);
                     game = trial;
                     assert!(game.history().iter().any(|e| e.auto));

@@ -8,10 +8,13 @@
 //!   scoring numbers.
 //! - [`Status`], [`AutoMove`]: won/lost detection and auto-move policies.
 //! - [`Game`]: history with undo/redo, auto-moves and auto-finish.
+//! - [`View`]: what the player sees, for the [`game::GameState`] implementation on
+//!   [`Klondike`] (one seat, settings [`Rules`], the seed deals; see the README).
 
 mod analysis;
 mod deal;
 mod game;
+mod interface;
 mod moves;
 mod rules;
 pub mod solver;
@@ -20,6 +23,7 @@ mod state;
 pub use analysis::{AutoMove, Status};
 pub use deal::{Deal, DealError};
 pub use game::{Entry, Game, Options, PlayTextError};
+pub use interface::View;
 pub use moves::{Move, MoveList, ParseMoveError};
 pub use rules::{Draw, ParseSettingError, PassLimit, Rules, Scoring, Standard, Vegas};
-pub use state::{IllegalMove, Klondike, Outcome, PILES, Setup, SetupError, fits_on};
+pub use state::{IllegalMove, Klondike, MoveReport, PILES, Setup, SetupError, fits_on};

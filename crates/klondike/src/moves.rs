@@ -152,6 +152,12 @@ impl FromStr for Move {
         };
         let from = parse_pile(from)
             .ok_or_else(|| ParseMoveError::new(s, "the source must be w, f<suit> or a pile 1-7"))?;
+        if !to_foundation && from == to_pile {
+            return Err(ParseMoveError::new(
+                s,
+                "a run cannot move onto its own pile",
+            ));
+        }
         if to_foundation {
             if count != 1 {
                 return Err(ParseMoveError::new(
@@ -184,14 +190,12 @@ impl fmt::Display for Move {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Move {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
@@ -202,12 +206,22 @@ impl<'de> serde::Deserialize<'de> for Move {
 /// A fixed-capacity list of moves: what [`Klondike::legal_moves`](crate::Klondike::legal_moves)
 /// fills. No allocation.
 ///
-/// Capacity [`MoveList::CAPACITY`] = 64 bounds every position: a non-King card fits on a
-/// non-empty pile only if that pile's top is one of the two cards one rank higher in the other
-/// colour, so all moves onto non-empty piles (from the waste, a pile or a foundation) number at
-/// most 7 targets × 2 cards = 14; moves onto empty piles carry a King: at most 4 Kings × 7
-/// piles = 28; moves to a foundation: at most 1 (waste) + 7 (piles) = 8; plus one stock turn
-/// or recycle. 14 + 28 + 8 + 1 = 51 ≤ 64.
+/// No position has more than [`MoveList::MAX_LEGAL`] = 30 legal moves, so the capacity of 32
+/// always suffices. With `e` empty piles, `n = 7 - e` non-empty piles and `c` complete
+/// foundations:
+/// - stock turn or recycle: at most 1;
+/// - to a foundation: at most `4 - c`, one per unfinished suit (its next card lies in one
+///   place, the waste top or a pile);
+/// - onto a non-empty pile: at most 2 per pile, one per card that fits on its top (the two
+///   cards one rank lower in the other colour, each in one place), so `2n`;
+/// - onto an empty pile: only a King or a run from a King. A movable King lies at the bottom
+///   of a pile's face-up run (at most one per pile), on the waste top, or on a complete
+///   foundation, so at most `min(4, n + 1 + c)` Kings, each to `e` piles.
+///
+/// The sum `1 + (4 - c) + 2n + e * min(4, n + 1 + c)` is largest, 30, at `n = 0`, `c = 3`:
+/// seven empty piles, three complete foundations, the fourth up to its Queen, its King alone
+/// on the waste (recycle, `w-f`, and four Kings to seven piles). The next best is 29 (`n = 1`,
+/// `c = 2`). The test `move_list_holds_the_worst_case` plays that position.
 #[derive(Clone, Copy)]
 pub struct MoveList {
     moves: [Move; MoveList::CAPACITY],
@@ -215,8 +229,10 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    /// The capacity; see the type's documentation for the bound.
-    pub const CAPACITY: usize = 64;
+    /// The capacity: at least [`MAX_LEGAL`](MoveList::MAX_LEGAL).
+    pub const CAPACITY: usize = 32;
+    /// The most legal moves any position has (see the type's documentation).
+    pub const MAX_LEGAL: usize = 30;
 
     /// An empty list.
     pub const fn new() -> MoveList {
@@ -245,6 +261,8 @@ impl MoveList {
         &self.moves[..self.len as usize]
     }
 }
+
+const _: () = assert!(MoveList::MAX_LEGAL <= MoveList::CAPACITY);
 
 impl Default for MoveList {
     fn default() -> MoveList {
@@ -317,7 +335,7 @@ mod tests {
     fn bad_text_is_rejected_with_a_reason() {
         for text in [
             "", "draw", "8-1", "0-1", "1-8", "w-w", "f-1", "fX-1", "fH-f", "3:2-f", "3:0-1",
-            "3:14-1", "1:-2", "x",
+            "3:14-1", "1:-2", "x", "3-3", "2:4-2",
         ] {
             let err = text.parse::<Move>().unwrap_err();
             assert!(!err.reason().is_empty(), "{text}");

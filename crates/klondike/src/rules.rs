@@ -13,9 +13,8 @@ use std::str::FromStr;
 /// assert_eq!(Draw::new(0), None);
 /// assert_eq!("1".parse::<Draw>(), Ok(Draw::ONE));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Draw(u8);
 
 impl Draw {
@@ -109,8 +108,10 @@ impl fmt::Display for Draw {
 /// assert_eq!(PassLimit::passes(0), None);
 /// assert_eq!("unlimited".parse::<PassLimit>(), Ok(PassLimit::UNLIMITED));
 /// ```
+///
+/// serde writes the text form (`"unlimited"`, `"3"`) and reads it or a plain number (`3`;
+/// `0` means unlimited, as in the text form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PassLimit(u8);
 
 impl PassLimit {
@@ -147,6 +148,29 @@ impl FromStr for PassLimit {
     }
 }
 
+impl serde::Serialize for PassLimit {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for PassLimit {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The two JSON forms: `3` or `"3"` / `"unlimited"`.
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Passes(u8),
+            Text(String),
+        }
+        let text = match Form::deserialize(deserializer)? {
+            Form::Passes(k) => k.to_string(),
+            Form::Text(text) => text,
+        };
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for PassLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.get() {
@@ -156,9 +180,12 @@ impl fmt::Display for PassLimit {
     }
 }
 
-/// The scoring system. The numbers are the constants of [`Standard`] and [`Vegas`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+/// The scoring system. The numbers are the constants of [`Standard`] and [`Vegas`]. serde
+/// writes the text form: `"standard"`, `"vegas"`, `"none"`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Scoring {
     /// No score is kept (it stays 0).
     None,
@@ -250,8 +277,11 @@ impl Vegas {
 /// let vegas = Rules { draw: Draw::THREE, scoring: Scoring::Vegas, ..Rules::default() };
 /// assert_eq!(vegas.effective_pass_limit(), PassLimit::passes(3).unwrap());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+///
+/// serde: every field may be left out and takes its default, so `{}` is the default rules
+/// and `{"draw": 3, "scoring": "vegas"}` Vegas draw three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Rules {
     /// Cards per stock turn.
     pub draw: Draw,

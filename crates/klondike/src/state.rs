@@ -45,9 +45,10 @@ pub struct Klondike {
     rules: Rules,
 }
 
-/// What a move did besides moving cards.
+/// What one move did besides moving cards (the result of a whole game is the interface's
+/// [`game::Outcome`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Outcome {
+pub struct MoveReport {
     /// The face-down card turned over by the move, if any.
     pub turned_over: Option<Card>,
     /// The score change before clamping (Standard scores never go below 0).
@@ -110,15 +111,16 @@ pub enum IllegalMove {
     FoundationLocked,
 }
 
-/// An unvalidated position with public fields; [`Klondike::from_setup`] validates it.
+/// An unvalidated position with public fields; [`Klondike::try_from`] (or
+/// [`Klondike::from_setup`]) validates it and [`Klondike::to_setup`] gives it back.
 ///
 /// ```
-/// use klondike::{Klondike, Rules, Setup};
+/// use klondike::{Klondike, Rules, Setup, SetupError};
 /// let game = Klondike::from_seed(3, Rules::default());
-/// let mut setup = game.setup();
-/// assert_eq!(Klondike::from_setup(&setup), Ok(game));
+/// let mut setup = game.to_setup();
+/// assert_eq!(Klondike::try_from(setup), Ok(game));
 /// setup.face_down[6] = 7; // pile 7 has 7 cards: its top would be face down
-/// assert!(Klondike::from_setup(&setup).is_err());
+/// assert_eq!(Klondike::try_from(setup), Err(SetupError::FaceDownTop(6)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -268,7 +270,7 @@ impl Klondike {
         }
     }
 
-    /// Validates a [`Setup`].
+    /// Validates a [`Setup`] (the same as [`Klondike::try_from`]).
     pub fn from_setup(setup: &Setup) -> Result<Klondike, SetupError> {
         let mut seen = CardSet::EMPTY;
         let mut add = |card: Card| {
@@ -336,8 +338,8 @@ impl Klondike {
         })
     }
 
-    /// This position as a [`Setup`].
-    pub fn setup(&self) -> Setup {
+    /// This position as a [`Setup`], which validates back to it.
+    pub fn to_setup(&self) -> Setup {
         let mut stock = Pile::new();
         for &card in self.stock() {
             stock.push(card);
@@ -576,8 +578,9 @@ impl Klondike {
         self.check(mv).is_ok()
     }
 
-    /// Plays `mv` if it is legal; otherwise returns why and changes nothing.
-    pub fn play(&mut self, mv: Move) -> Result<Outcome, IllegalMove> {
+    /// Plays `mv` if it is legal and reports what it did; otherwise returns why and changes
+    /// nothing.
+    pub fn play(&mut self, mv: Move) -> Result<MoveReport, IllegalMove> {
         self.check(mv)?;
         Ok(self.play_unchecked(mv))
     }
@@ -587,7 +590,7 @@ impl Klondike {
     /// # Panics
     /// `mv` must be legal here (as from [`legal_moves`](Klondike::legal_moves)); an illegal
     /// move may panic or leave an inconsistent position.
-    pub fn play_unchecked(&mut self, mv: Move) -> Outcome {
+    pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let mut turned_over = None;
         match mv {
             Move::Stock => {
@@ -637,7 +640,7 @@ impl Klondike {
             self.pass = self.pass.saturating_add(1);
         }
         self.score = self.rules.add_score(self.score, score_change);
-        Outcome {
+        MoveReport {
             turned_over,
             score_change,
         }
@@ -782,6 +785,16 @@ impl Rules {
                 _ => 0,
             },
         }
+    }
+}
+
+impl TryFrom<Setup> for Klondike {
+    type Error = SetupError;
+
+    /// Validates a [`Setup`]: every standard card exactly once, no overfull foundation, face-up
+    /// runs in alternating colours over face-down cards, a pass within the limit.
+    fn try_from(setup: Setup) -> Result<Klondike, SetupError> {
+        Klondike::from_setup(&setup)
     }
 }
 

@@ -53,7 +53,7 @@ fn check_conservation(position: &Klondike) {
     let union = zones.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     assert_eq!(total, 52, "{position}");
     assert_eq!(union, CardSet::STANDARD, "{position}");
-    let setup: Setup = position.setup();
+    let setup: Setup = position.to_setup();
     assert_eq!(
         Klondike::from_setup(&setup).as_ref(),
         Ok(position),
@@ -138,7 +138,7 @@ proptest! {
             // duplicates, and every illegal move is refused without any change.
             let naive: Vec<Move> = candidates.iter().copied().filter(|&m| position.is_legal(m)).collect();
             let mut fast = moves.to_vec();
-            prop_assert!(fast.len() <= MoveList::CAPACITY);
+            prop_assert!(fast.len() <= MoveList::MAX_LEGAL);
             let sort_key = |m: &Move| m.to_string();
             fast.sort_by_key(sort_key);
             let mut naive_sorted = naive.clone();
@@ -158,9 +158,9 @@ proptest! {
             let mv = moves[choice.index(moves.len())];
             prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
             let before = position;
-            let outcome = position.play(mv).unwrap();
+            let report = position.play(mv).unwrap();
             check_face_down_stay(&before, &position);
-            prop_assert_eq!(outcome.turned_over.is_some(), position.face_down_total() < before.face_down_total());
+            prop_assert_eq!(report.turned_over.is_some(), position.face_down_total() < before.face_down_total());
             played.push(mv);
             positions.push(position);
             prop_assert_eq!(position.score(), recompute_score(rules, &positions, &played));
@@ -230,15 +230,19 @@ proptest! {
         prop_assert_eq!(game.pending_auto_move(), None);
         // Undo back to the start restores the deal exactly.
         let mut undone = 0;
-        while game.undo() {
+        while let Some(entry) = game.undo() {
             undone += 1;
             prop_assert!(positions.contains(game.position()));
+            // What undo took back is the entry just past the new current position: a
+            // player's move, or an opening auto-move at the start.
+            prop_assert_eq!(history[game.history().len()], entry);
+            prop_assert!(!entry.auto || game.history().is_empty());
         }
         prop_assert_eq!(*game.position(), Klondike::from_seed(seed, rules));
         prop_assert!(game.history().is_empty());
         // Redo replays to the same end.
         let mut redone = 0;
-        while game.redo() {
+        while game.redo().is_some() {
             redone += 1;
         }
         prop_assert_eq!(undone, redone);

@@ -172,8 +172,8 @@ fn playing_from_the_waste_exposes_the_card_below() {
         rules,
     );
     game.play(Move::Stock).unwrap();
-    let outcome = game.play("w-1".parse().unwrap()).unwrap();
-    assert_eq!(outcome.score_change, 5);
+    let report = game.play("w-1".parse().unwrap()).unwrap();
+    assert_eq!(report.score_change, 5);
     assert_eq!(game.score(), 5);
     assert_eq!(game.waste_top(), Some(card("3H")));
     assert_eq!(game.stock(), &[card("5H")]);
@@ -196,9 +196,9 @@ fn empty_piles_take_only_kings() {
         Err(IllegalMove::NeedsKing(card("QH")))
     );
     // A run starting with a King may move into the space; the Ace below turns over (+5).
-    let outcome = game.play("3:2-2".parse().unwrap()).unwrap();
-    assert_eq!(outcome.turned_over, Some(card("AD")));
-    assert_eq!(outcome.score_change, 5);
+    let report = game.play("3:2-2".parse().unwrap()).unwrap();
+    assert_eq!(report.turned_over, Some(card("AD")));
+    assert_eq!(report.score_change, 5);
     assert_eq!(game.face_up(1), &[card("KC"), card("QD")]);
     assert_eq!(game.face_down(2), 0);
     // A run from the middle: JS from the stock onto QD, then QD JS onto... KS is absent; move
@@ -237,8 +237,8 @@ fn any_face_up_run_moves_from_any_depth() {
     );
     game.play("1:2-2".parse().unwrap()).unwrap();
     assert_eq!(game.face_up(1), &[card("QD"), card("JS"), card("TH")]);
-    let outcome = game.play("1:2-3".parse().unwrap()).unwrap();
-    assert_eq!(outcome.turned_over, Some(card("2C")));
+    let report = game.play("1:2-3".parse().unwrap()).unwrap();
+    assert_eq!(report.turned_over, Some(card("2C")));
     assert_eq!(game.face_up(2), &[card("KS"), card("QH")]);
     assert_eq!(
         game.face_up(0),
@@ -259,8 +259,8 @@ fn any_face_up_run_moves_from_any_depth() {
 fn foundation_cards_can_come_back_when_the_rules_allow() {
     let piles = ["6S", "", "", "", "", "", "KH"];
     let mut game = position(piles, "", "", [0, 0, 5, 0], Rules::default());
-    let outcome = game.play("fH-1".parse().unwrap()).unwrap();
-    assert_eq!(outcome.score_change, -15);
+    let report = game.play("fH-1".parse().unwrap()).unwrap();
+    assert_eq!(report.score_change, -15);
     assert_eq!(game.score(), 0, "standard scores never go below 0");
     assert_eq!(game.foundation_len(Suit::Hearts), 4);
     assert_eq!(game.face_up(0), &[card("6S"), card("5H")]);
@@ -344,7 +344,7 @@ fn recycle_penalties_and_their_undo() {
     game.play(Move::Recycle).unwrap();
     assert_eq!(game.position().pass(), 2);
     assert_eq!(game.position().score(), (before.score() - 100).max(0));
-    assert!(game.undo());
+    assert_eq!(game.undo().map(|entry| entry.mv), Some(Move::Recycle));
     assert_eq!(*game.position(), before);
     assert_eq!(game.position().pass(), 1);
 
@@ -356,7 +356,7 @@ fn recycle_penalties_and_their_undo() {
         [0; 4],
         Rules::default(),
     )
-    .setup();
+    .to_setup();
     setup.score = 150;
     let start = Klondike::from_setup(&setup).unwrap();
     let mut game = Game::from_position(&start, options);
@@ -370,11 +370,16 @@ fn recycle_penalties_and_their_undo() {
         (0, 3),
         "never below 0"
     );
-    assert!(game.undo() && game.undo() && game.undo());
+    assert!(game.undo().is_some() && game.undo().is_some());
+    assert_eq!(
+        game.undo().map(|entry| entry.mv),
+        Some(Move::Stock),
+        "undo says what it took back"
+    );
     assert_eq!((game.position().score(), game.position().pass()), (50, 2));
-    assert!(game.undo());
+    assert_eq!(game.undo().map(|entry| entry.mv), Some(Move::Recycle));
     assert_eq!(*game.position(), start);
-    assert!(game.redo());
+    assert!(game.redo().is_some());
     assert_eq!(game.position().score(), 50);
 
     // Draw 3: recycles ending passes 1 and 2 are free, from the third on -20.
@@ -390,9 +395,9 @@ fn recycle_penalties_and_their_undo() {
     for pass in 1..=5u8 {
         game.play(Move::Stock).unwrap();
         // The score is 0 here, so the clamped score stays 0: check the reported change.
-        let outcome = game.play(Move::Recycle).unwrap();
+        let report = game.play(Move::Recycle).unwrap();
         let expected = if pass >= 3 { -20 } else { 0 };
-        assert_eq!(outcome.score_change, expected, "recycle ending pass {pass}");
+        assert_eq!(report.score_change, expected, "recycle ending pass {pass}");
         score = (score + expected).max(0);
         assert_eq!(game.score(), score);
         assert_eq!(game.pass(), pass + 1);
@@ -565,16 +570,16 @@ fn illegal_moves_name_the_problem_and_change_nothing() {
 #[test]
 fn setup_errors_name_the_problem() {
     let game = Klondike::from_seed(1, Rules::default());
-    let mut setup = game.setup();
+    let mut setup = game.to_setup();
     setup.stock.push(setup.stock[0]);
     assert_eq!(
         Klondike::from_setup(&setup),
         Err(SetupError::Duplicate(setup.stock[0]))
     );
-    let mut setup = game.setup();
+    let mut setup = game.to_setup();
     let lost = setup.stock.pop().unwrap();
     assert_eq!(Klondike::from_setup(&setup), Err(SetupError::Missing(lost)));
-    let mut setup = game.setup();
+    let mut setup = game.to_setup();
     setup.pass = 0;
     assert_eq!(Klondike::from_setup(&setup), Err(SetupError::BadPass(0)));
     let mut setup = position(
@@ -584,7 +589,7 @@ fn setup_errors_name_the_problem() {
         [0; 4],
         Rules::default(),
     )
-    .setup();
+    .to_setup();
     setup.tableau[0] = "TH 9H".parse().unwrap();
     setup.tableau[1] = Pile::new();
     assert_eq!(Klondike::from_setup(&setup), Err(SetupError::BrokenRun(0)));
@@ -593,7 +598,7 @@ fn setup_errors_name_the_problem() {
         Klondike::from_setup(&setup),
         Err(SetupError::FaceDownTop(0))
     );
-    let mut setup = game.setup();
+    let mut setup = game.to_setup();
     setup.foundations[0] = 14;
     assert!(Klondike::from_setup(&setup).is_err());
 }
@@ -638,7 +643,6 @@ fn a_fresh_deal_is_playing_and_moves_round_trip_as_text() {
     }
 }
 
-#[cfg(feature = "serde")]
 #[test]
 fn serde_uses_the_text_forms() {
     let mv: Move = "5:3-1".parse().unwrap();
@@ -659,8 +663,42 @@ fn serde_uses_the_text_forms() {
         ..Rules::default()
     };
     let json = serde_json::to_string(&rules).unwrap();
+    assert_eq!(
+        json,
+        r#"{"draw":3,"pass_limit":"unlimited","scoring":"vegas","foundation_to_tableau":true}"#
+    );
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
     assert!(serde_json::from_str::<Draw>("0").is_err());
+}
+
+#[test]
+fn rules_settings_default_each_missing_field() {
+    let parse = |json: &str| serde_json::from_str::<Rules>(json);
+    assert_eq!(parse("{}").unwrap(), Rules::default());
+    let rules = parse(r#"{"draw": 3, "pass_limit": 2}"#).unwrap();
+    assert_eq!(rules.draw, Draw::THREE);
+    assert_eq!(rules.pass_limit, PassLimit::passes(2).unwrap());
+    assert_eq!(rules.scoring, Scoring::Standard);
+    assert_eq!(
+        parse(r#"{"pass_limit": "3"}"#).unwrap().pass_limit.get(),
+        Some(3)
+    );
+    assert_eq!(
+        parse(r#"{"pass_limit": 0}"#).unwrap().pass_limit,
+        PassLimit::UNLIMITED
+    );
+    for bad in [
+        r#"{"draw": 0}"#,
+        r#"{"draw": 25}"#,
+        r#"{"scoring": "poker"}"#,
+        r#"{"pass_limit": "often"}"#,
+        r#"{"pass_limit": -1}"#,
+    ] {
+        assert!(parse(bad).is_err(), "{bad}");
+    }
+    let options: klondike::Options = serde_json::from_str(r#"{"auto_move": "all"}"#).unwrap();
+    assert_eq!(options.auto_move, AutoMove::All);
+    assert_eq!(options.auto_finish, Options::default().auto_finish);
 }
 
 #[test]
@@ -694,4 +732,29 @@ fn recycling_more_than_255_times_does_not_overflow_the_pass_counter() {
         0,
         "Standard scoring never goes below zero"
     );
+}
+
+#[test]
+fn move_list_holds_the_worst_case() {
+    // The position `MoveList` documents as the worst case: seven empty piles, clubs, diamonds
+    // and hearts complete, spades up to the Queen and the King of spades alone on the waste.
+    let setup = Setup {
+        tableau: [Pile::new(); 7],
+        face_down: [0; 7],
+        stock: Pile::new(),
+        waste: "KS".parse().unwrap(),
+        foundations: [13, 13, 13, 12],
+        rules: Rules::default(),
+        pass: 1,
+        score: 0,
+    };
+    let position = Klondike::try_from(setup).unwrap();
+    let moves = legal(&position);
+    assert_eq!(moves.len(), MoveList::MAX_LEGAL, "{moves:?}");
+    assert!(moves.contains(&Move::Recycle) && moves.contains(&Move::WasteToFoundation));
+    let kings_down = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::FoundationToPile { .. } | Move::WasteToPile(_)))
+        .count();
+    assert_eq!(kings_down, 4 * 7, "four kings, each to seven empty piles");
 }

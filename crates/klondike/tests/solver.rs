@@ -137,7 +137,7 @@ fn a_dead_deal_is_impossible_at_once() {
 /// A hand-made position with all 52 cards in one place: the stock, or pile 4 (face down but
 /// the top card), bottom card first.
 fn everything_in(stock: bool, cards: &[Card], rules: Rules) -> Klondike {
-    let mut setup = Klondike::new(&Deal::from_seed(0), rules).setup();
+    let mut setup = Klondike::new(&Deal::from_seed(0), rules).to_setup();
     setup.tableau = [Pile::new(); 7];
     setup.face_down = [0; 7];
     setup.waste = Pile::new();

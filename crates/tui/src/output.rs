@@ -23,7 +23,10 @@ pub fn print_to_stdout(
     report: impl FnOnce(&mut dyn Write) -> io::Result<ExitCode>,
 ) -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
-    finish(name, report(&mut out).and_then(|code| out.flush().map(|()| code)))
+    finish(
+        name,
+        report(&mut out).and_then(|code| out.flush().map(|()| code)),
+    )
 }
 
 /// The exit code for a tool body's result: see [`print_to_stdout`].

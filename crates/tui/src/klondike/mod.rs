@@ -387,7 +387,7 @@ impl App {
             return;
         }
         let start = *self.game.start();
-        let mut setup = start.setup();
+        let mut setup = start.to_setup();
         setup.rules = rules;
         setup.pass = 1;
         let position = Klondike::from_setup(&setup).unwrap_or(start);
@@ -545,9 +545,9 @@ impl App {
 
     fn undo(&mut self) {
         self.held = None;
-        if self.game.undo() {
+        if let Some(entry) = self.game.undo() {
             self.after_change();
-            self.say("Undone", false);
+            self.say(format!("Undid {}", entry.mv), false);
         } else {
             self.say("Nothing to undo", true);
         }
@@ -555,9 +555,9 @@ impl App {
 
     fn redo(&mut self) {
         self.held = None;
-        if self.game.redo() {
+        if let Some(entry) = self.game.redo() {
             self.after_change();
-            self.say("Redone", false);
+            self.say(format!("Redid {}", entry.mv), false);
         } else {
             self.say("Nothing to redo", true);
         }

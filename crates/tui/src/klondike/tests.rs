@@ -115,8 +115,14 @@ fn stock_key_turns_and_undo_redo_restore() {
     assert_eq!(app.game().position().waste().len(), 1);
     press(&mut app, "u");
     assert_eq!(app.game().position().waste().len(), 0);
+    assert_eq!(
+        app.message(),
+        "Undid stock",
+        "the message names the move taken back"
+    );
     press(&mut app, "r");
     assert_eq!(app.game().position().waste().len(), 1);
+    assert_eq!(app.message(), "Redid stock");
     app.handle_event(&Event::Key(KeyEvent::new(
         KeyCode::Char('z'),
         KeyModifiers::CONTROL,
