@@ -1,4 +1,8 @@
-//! The games by name, and their settings from JSON.
+//! The games by name, and their settings from JSON. The facade's `parlor::registry` gives
+//! a `Box<dyn DynGame>`; the bindings need each game's concrete type (its encoder, and
+//! batches monomorphised over it), so they dispatch on the name themselves.
+
+use game::GameState;
 
 use crate::table::Encoding;
 
@@ -11,16 +15,22 @@ pub trait Visit {
 }
 
 /// The names [`dispatch`] knows.
-pub const GAMES: &[&str] = &["doudizhu", "gomoku", "hearts", "klondike", "xiangqi"];
+pub const GAMES: &[&str] = &[
+    doudizhu::Game::NAME,
+    gomoku::Gomoku::NAME,
+    hearts::Game::NAME,
+    klondike::Klondike::NAME,
+    xiangqi::Game::NAME,
+];
 
 /// Runs `visitor` with the game called `name`.
 pub fn dispatch<V: Visit>(name: &str, visitor: V) -> Result<V::Out, String> {
     match name {
-        "doudizhu" => Ok(visitor.visit::<doudizhu::Game>()),
-        "gomoku" => Ok(visitor.visit::<gomoku::Gomoku>()),
-        "hearts" => Ok(visitor.visit::<hearts::Game>()),
-        "klondike" => Ok(visitor.visit::<klondike::Klondike>()),
-        "xiangqi" => Ok(visitor.visit::<xiangqi::Game>()),
+        doudizhu::Game::NAME => Ok(visitor.visit::<doudizhu::Game>()),
+        gomoku::Gomoku::NAME => Ok(visitor.visit::<gomoku::Gomoku>()),
+        hearts::Game::NAME => Ok(visitor.visit::<hearts::Game>()),
+        klondike::Klondike::NAME => Ok(visitor.visit::<klondike::Klondike>()),
+        xiangqi::Game::NAME => Ok(visitor.visit::<xiangqi::Game>()),
         _ => Err(format!(
             "unknown game {name:?} (games: {})",
             GAMES.join(", ")
