@@ -133,29 +133,9 @@ def douzero_env():
     return episode
 
 
-def openspiel_hearts():
-    import pyspiel
-
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(1)
-
-    def episode() -> int:
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice(outcomes)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
-        return steps
-
-    return episode
-
-
-def openspiel_hearts_observed():
-    """OpenSpiel with the acting seat's information_state_tensor read at each decision."""
+def openspiel_hearts(observe: bool):
+    """OpenSpiel's hearts; with `observe`, the acting seat's information_state_tensor is read
+    at each decision (what a learner needs)."""
     import pyspiel
 
     game = pyspiel.load_game("hearts")
@@ -168,7 +148,8 @@ def openspiel_hearts_observed():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
-                state.information_state_tensor()
+                if observe:
+                    state.information_state_tensor()
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
         return steps
@@ -197,9 +178,9 @@ def main() -> None:
         s,
     )
     print("Hearts (one hand with passing)")
-    rates["openspiel"] = measure("OpenSpiel hearts via pyspiel (apply_action)", openspiel_hearts(), s)
+    rates["openspiel"] = measure("OpenSpiel hearts via pyspiel (apply_action)", openspiel_hearts(observe=False), s)
     rates["openspiel_obs"] = measure(
-        "OpenSpiel hearts + information_state_tensor", openspiel_hearts_observed(), s
+        "OpenSpiel hearts + information_state_tensor", openspiel_hearts(observe=True), s
     )
     rates["h_aec"] = measure("parlor.hearts AEC env (observe + step)", parlor_aec("hearts", max_hands=1), s)
     rates["h_table"] = measure("parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1), s)

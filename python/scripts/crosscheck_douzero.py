@@ -30,6 +30,7 @@ from douzero.env.env import DummyAgent, get_obs
 from douzero.env.game import GameEnv
 
 import parlor
+from records import Records
 from parlor.doudizhu import douzero_obs, role
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data" / "douzero.npz"
@@ -100,30 +101,16 @@ def main() -> None:
     parser.add_argument("--out", type=pathlib.Path, default=DATA)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    seeds, actions, seats, xs, zs, games, settings = [], [], [], [], [], [], []
+    records, xs, zs = Records(), [], []
     for game in range(args.games):
+        settings = VARIANTS[game % len(VARIANTS)]
         seed = rng.randrange(2**63)
-        settings.append(VARIANTS[game % len(VARIANTS)])
-        played, at, x, z = play_game(seed, rng, settings[-1])
-        seeds.append(seed)
-        actions.append(np.array(played, dtype=np.int64))
-        games.extend([game] * len(at))
-        seats.extend(at)
+        played, seats, x, z = play_game(seed, rng, settings)
+        records.add(settings, seed, played, seats)
         xs.extend(x)
         zs.extend(z)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        args.out,
-        settings=json.dumps(settings),
-        seeds=np.array(seeds, dtype=np.uint64),
-        actions=np.concatenate(actions),
-        lengths=np.array([len(a) for a in actions], dtype=np.int64),
-        game=np.array(games, dtype=np.int32),
-        seat=np.array(seats, dtype=np.int8),
-        x=np.array(xs, dtype=np.int8),
-        z=np.array(zs, dtype=np.int8),
-    )
-    print(f"{args.games} games, {len(seats)} observations equal to DouZero's; wrote {args.out}")
+    records.save(args.out, x=np.array(xs, dtype=np.int8), z=np.array(zs, dtype=np.int8))
+    print(f"{args.games} games, {len(records.seat)} observations equal to DouZero's; wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ import numpy as np
 import pyspiel
 
 import parlor
+from records import Records
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data" / "openspiel_hearts.npz"
 # OpenSpiel's defaults (hearts.cc's parameter specification: the queen of spades breaks
@@ -76,29 +77,15 @@ def main() -> None:
     parser.add_argument("--out", type=pathlib.Path, default=DATA)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    seeds, actions, seats, tensors, games, settings = [], [], [], [], [], []
+    records, tensors = Records(), []
     for game in range(args.hands):
-        seed = rng.randrange(2**63)
         ours, theirs = VARIANTS[game % len(VARIANTS)]
-        played, at, seen = play_hand(seed, rng, ours, theirs)
-        settings.append(ours)
-        seeds.append(seed)
-        actions.append(np.array(played, dtype=np.int64))
-        games.extend([game] * len(at))
-        seats.extend(at)
+        seed = rng.randrange(2**63)
+        played, seats, seen = play_hand(seed, rng, ours, theirs)
+        records.add(ours, seed, played, seats)
         tensors.extend(seen)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        args.out,
-        settings=json.dumps(settings),
-        seeds=np.array(seeds, dtype=np.uint64),
-        actions=np.concatenate(actions),
-        lengths=np.array([len(a) for a in actions], dtype=np.int64),
-        game=np.array(games, dtype=np.int32),
-        seat=np.array(seats, dtype=np.int8),
-        tensor=np.packbits(np.array(tensors, dtype=np.uint8), axis=1),
-    )
-    print(f"{args.hands} hands, {len(seats)} tensors equal to OpenSpiel's; wrote {args.out}")
+    records.save(args.out, tensor=np.packbits(np.array(tensors, dtype=np.uint8), axis=1))
+    print(f"{args.hands} hands, {len(records.seat)} tensors equal to OpenSpiel's; wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ import numpy as np
 import pytest
 
 import parlor
+import parlor.gomoku
+import parlor.hearts
+import parlor.xiangqi
 from parlor.doudizhu import X_FARMER, douzero_action, douzero_obs, role
 
 DATA = pathlib.Path(__file__).parent / "data"

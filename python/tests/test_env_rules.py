@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import parlor
+import parlor.doudizhu
 import parlor.klondike
 from conftest import AEC_GAMES, random_game
 
