@@ -11,10 +11,38 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game::GameState;
 use parlor::cards_core::{Deck, seeded_rng};
 use parlor::doudizhu::{
-    ActionSpace, Counts, Play, RuleSet, Settings, classify, count_leads, legal_leads, random_game,
+    ActionSpace, Counts, Game, Move, Phase, Play, RuleSet, Settings, classify, count_leads,
+    legal_leads, random_game,
 };
+use rand::{Rng, SeedableRng};
+
+/// One random deal through `Game`'s own API: random legal bids (redealing when all pass) and
+/// random legal moves to the settlement.
+fn direct_deal(seed: u64, rng: &mut rand_chacha::ChaCha8Rng, moves: &mut Vec<Move>) -> usize {
+    let mut game = Game::new(Settings::default(), seed);
+    let mut steps = 0;
+    loop {
+        match game.state().phase() {
+            Phase::Finished => return steps,
+            Phase::AllPassed => {
+                game.redeal();
+                continue;
+            }
+            Phase::Bidding => {
+                let bids: Vec<_> = game.state().legal_bids().collect();
+                game.bid(bids[rng.random_range(0..bids.len())]).unwrap();
+            }
+            Phase::Playing => {
+                game.state().legal_moves(moves);
+                game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        steps += 1;
+    }
+}
 
 /// 1,024 random 20-card hands (a landlord's hand after taking the bottom).
 fn hands() -> Vec<Counts> {
@@ -114,5 +142,38 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, leads, classification, games);
+fn interface(c: &mut Criterion) {
+    // The same random deals through `game::GameState` and through the crate's API: the
+    // interface's overhead is the ratio of the two. Both draw from one generator seeded alike
+    // and list legal moves in the same order, so they play the same deals.
+    let mut group = c.benchmark_group("doudizhu interface");
+    group.throughput(Throughput::Elements(100));
+    group.bench_function("100 random deals, direct API", |b| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut moves = Vec::new();
+        b.iter(|| {
+            let steps: usize = (0..100)
+                .map(|seed| direct_deal(seed, &mut rng, &mut moves))
+                .sum();
+            assert!(steps > 100);
+            steps
+        });
+    });
+    group.bench_function("100 random deals, game::GameState", |b| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut buf = Vec::new();
+        b.iter(|| {
+            let mut steps = 0;
+            for seed in 0..100 {
+                let mut game = <Game as GameState>::new(&Settings::default(), seed).unwrap();
+                steps += game::conformance::random_playout(&mut game, &mut rng, &mut buf, 10_000);
+                assert_eq!(GameState::turn(&game), game::Turn::Over);
+            }
+            steps
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, leads, classification, games, interface);
 criterion_main!(benches);

@@ -1,15 +1,17 @@
-//! gomoku benchmarks: make+undo with win detection, and the renju forbidden-point map.
+//! gomoku benchmarks: make+undo with win detection, the renju forbidden-point map, and random
+//! playouts through the game interface against the crate's own API.
 //!
 //! Run with `cargo bench --bench gomoku`. Each bench asserts the value it computes.
 //! Targets (issue 7): at least 1,000,000 make+undo per second; the forbidden map of a dense
-//! 15x15 renju position in at most 50 µs.
+//! 15x15 renju position in at most 50 µs. Issue 14: the interface costs at most 5 % over the
+//! direct API in random playouts.
 
 #![allow(missing_docs)] // `criterion_group!` generates an undocumented function.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gomoku::{Board, Color, Point, Position, Rule, Setup};
+use gomoku::{Board, Color, GameSettings, Gomoku, Point, Position, Rule, Settings, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -141,5 +143,71 @@ fn forbidden_map(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, make_undo, forbidden_map);
+/// One random playout with the crate's API: a uniformly random legal point until the game
+/// ends (or no legal point is left). Returns the number of moves.
+fn direct_playout(mut pos: Position, rng: &mut ChaCha8Rng) -> usize {
+    use rand::Rng;
+    let mut moves = 0;
+    while !pos.is_over() {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let p = legal.iter().nth(rng.random_range(0..legal.len())).unwrap();
+        pos.play_unchecked(p);
+        moves += 1;
+    }
+    moves
+}
+
+/// Random playouts of 15x15 games, through `game::conformance::random_playout` on [`Gomoku`]
+/// and with [`Position`] directly. Both draw the same random numbers for the same choices
+/// (legal points in the same order), so they play the same games: the checksum of moves
+/// played is asserted equal, and the time ratio is the interface's overhead.
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gomoku playouts");
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let settings = GameSettings {
+            rules: Settings::new(rule),
+            ..GameSettings::default()
+        };
+        let start = Position::new(15, 15, rule).unwrap();
+        let table = <Gomoku as game::GameState>::new(&settings, 0).unwrap();
+        let games = 20;
+        let expected: usize = (0..games)
+            .map(|seed| direct_playout(start.clone(), &mut ChaCha8Rng::seed_from_u64(seed)))
+            .sum();
+        group.bench_function(format!("{rule} 15x15, {games} games, direct API"), |b| {
+            b.iter(|| {
+                let total: usize = (0..games)
+                    .map(|seed| {
+                        direct_playout(
+                            black_box(&start).clone(),
+                            &mut ChaCha8Rng::seed_from_u64(seed),
+                        )
+                    })
+                    .sum();
+                assert_eq!(total, expected);
+                total
+            });
+        });
+        let mut buf = Vec::new();
+        group.bench_function(format!("{rule} 15x15, {games} games, interface"), |b| {
+            b.iter(|| {
+                let total: usize = (0..games)
+                    .map(|seed| {
+                        let mut g = black_box(&table).clone();
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                        game::conformance::random_playout(&mut g, &mut rng, &mut buf, 1000)
+                    })
+                    .sum();
+                assert_eq!(total, expected);
+                total
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, make_undo, forbidden_map, playouts);
 criterion_main!(benches);

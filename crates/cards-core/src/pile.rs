@@ -110,9 +110,11 @@ impl Pile {
         rest
     }
 
-    /// Keeps the bottom `len` cards.
+    /// Keeps the bottom `len` cards (all of them when `len` is at least the length).
     pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len as u8);
+        if len < self.len as usize {
+            self.len = len as u8;
+        }
     }
 
     /// Removes every card.
@@ -206,7 +208,6 @@ impl FromStr for Pile {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Pile {
     /// A list of canonical card strings, bottom first.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -214,7 +215,6 @@ impl serde::Serialize for Pile {
     }
 }
 
-#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Pile {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let cards = Vec::<Card>::deserialize(deserializer)?;
@@ -257,6 +257,18 @@ mod tests {
         assert_eq!(pile.to_string(), "2S");
         pile.clear();
         assert!(pile.is_empty());
+    }
+
+    #[test]
+    fn truncate_past_256_keeps_the_pile() {
+        // Issue 13: `truncate(256)` emptied the pile (`256 as u8` is 0).
+        let mut pile: Pile = "AS 2S 3S".parse().unwrap();
+        for len in [3, 54, 255, 256, 257, 512, usize::MAX] {
+            pile.truncate(len);
+            assert_eq!(pile.len(), 3, "truncate({len})");
+        }
+        pile.truncate(1);
+        assert_eq!(pile.to_string(), "AS");
     }
 
     #[test]

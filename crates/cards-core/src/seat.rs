@@ -1,85 +1,128 @@
-//! Seats: the players at a table, named the same way in every game.
+//! Seats: the players at a table, named the same way in every game, with the table size in
+//! the type so that a seat the table does not have cannot be built.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-/// A seat at the table, 0..4. Games give seats their own names (Hearts: N, E, S, W; Dou Dizhu:
-/// landlord and farmers) on top of this index. Turn order is increasing index, wrapping.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
-pub struct Seat(u8);
+/// A seat at a table of `N` seats: an index below `N`, guaranteed by construction (as
+/// shakmaty's `Color` is closed). Games give seats their own names (Hearts: N, E, S, W; Dou
+/// Dizhu: landlord and farmers) on top of this index; each game crate names its table size
+/// once (`pub type Seat = cards_core::Seat<4>;`). Turn order is increasing index, wrapping.
+///
+/// ```
+/// use cards_core::Seat;
+///
+/// type Seat3 = Seat<3>;
+/// assert_eq!(Seat3::ALL[2].next(), Seat3::ALL[0]);
+/// assert_eq!(Seat3::ALL[0].prev(), Seat3::ALL[2]);
+/// assert_eq!(Seat3::ALL[1].offset(5), Seat3::ALL[0]);
+/// assert_eq!(Seat3::new(3), None, "a 3-seat table has no seat 3");
+/// ```
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Seat<const N: usize>(u8);
 
-/// The error for a seat index of 4 or more.
+/// The error for a seat index the table does not have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {0} does not exist (seats are 0..4)")]
-pub struct InvalidSeat(pub u8);
+#[error("seat {index} does not exist (seats are 0..{seats})")]
+pub struct InvalidSeat {
+    /// The index given.
+    pub index: usize,
+    /// How many seats the table has.
+    pub seats: usize,
+}
 
-impl Seat {
-    /// The most seats a table has.
-    pub const MAX: usize = 4;
-    /// All four seats.
-    pub const ALL: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
+impl<const N: usize> Seat<N> {
+    /// Tables have 1 to 255 seats: a seat is one byte. Evaluated (and so checked at compile
+    /// time) wherever a seat is built.
+    const SIZE_OK: () = assert!(N >= 1 && N <= 255, "a table has 1 to 255 seats");
 
-    /// The seat with this index, if `index < 4`.
-    pub const fn new(index: usize) -> Option<Seat> {
-        if index < Seat::MAX {
+    /// The number of seats at the table.
+    pub const COUNT: usize = N;
+
+    /// Every seat in turn order, seat 0 first.
+    pub const ALL: [Seat<N>; N] = {
+        let () = Self::SIZE_OK;
+        let mut all = [Seat(0); N];
+        let mut i = 0;
+        while i < N {
+            all[i] = Seat(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The seat with this index, if `index < N`.
+    pub const fn new(index: usize) -> Option<Seat<N>> {
+        let () = Self::SIZE_OK;
+        if index < N {
             Some(Seat(index as u8))
         } else {
             None
         }
     }
 
-    /// The seat's index, 0..4.
+    /// The seat's index, below `N`.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The next seat in turn order at a table of `players` seats.
+    /// The next seat in turn order.
     #[must_use]
-    pub const fn next(self, players: usize) -> Seat {
-        Seat(((self.0 as usize + 1) % players) as u8)
+    pub const fn next(self) -> Seat<N> {
+        self.offset(1)
     }
 
-    /// The previous seat in turn order at a table of `players` seats.
+    /// The previous seat in turn order.
     #[must_use]
-    pub const fn prev(self, players: usize) -> Seat {
-        Seat(((self.0 as usize + players - 1) % players) as u8)
+    pub const fn prev(self) -> Seat<N> {
+        self.offset(N - 1)
     }
 
-    /// The seat `steps` places after this one at a table of `players` seats.
+    /// The seat `steps` places after this one in turn order.
     #[must_use]
-    pub const fn offset(self, steps: usize, players: usize) -> Seat {
-        Seat(((self.0 as usize + steps) % players) as u8)
-    }
-
-    /// The first `players` seats in turn order.
-    pub fn all(players: usize) -> impl DoubleEndedIterator<Item = Seat> + ExactSizeIterator {
-        (0..players.min(Seat::MAX) as u8).map(Seat)
+    pub const fn offset(self, steps: usize) -> Seat<N> {
+        Seat(((self.0 as usize + steps % N) % N) as u8)
     }
 }
 
-impl TryFrom<u8> for Seat {
+impl<const N: usize> TryFrom<u8> for Seat<N> {
     type Error = InvalidSeat;
-    fn try_from(index: u8) -> Result<Seat, InvalidSeat> {
-        Seat::new(index as usize).ok_or(InvalidSeat(index))
+    fn try_from(index: u8) -> Result<Seat<N>, InvalidSeat> {
+        Seat::try_from(usize::from(index))
     }
 }
 
-impl From<Seat> for u8 {
-    fn from(seat: Seat) -> u8 {
+impl<const N: usize> TryFrom<usize> for Seat<N> {
+    type Error = InvalidSeat;
+    fn try_from(index: usize) -> Result<Seat<N>, InvalidSeat> {
+        Seat::new(index).ok_or(InvalidSeat { index, seats: N })
+    }
+}
+
+impl<const N: usize> From<Seat<N>> for u8 {
+    fn from(seat: Seat<N>) -> u8 {
         seat.0
     }
 }
 
-impl fmt::Display for Seat {
+impl<const N: usize> From<Seat<N>> for usize {
+    fn from(seat: Seat<N>) -> usize {
+        seat.index()
+    }
+}
+
+impl<const N: usize> fmt::Display for Seat<N> {
     /// The seat's index.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
 }
 
-/// One value per seat at a table of `N` seats (2..=4), indexed by [`Seat`].
+/// One value per seat at a table of `N` seats, indexed by [`Seat<N>`]: every index is in
+/// range by construction, so access never panics.
 ///
 /// ```
 /// use cards_core::{BySeat, Seat};
@@ -100,23 +143,17 @@ impl<T, const N: usize> BySeat<T, N> {
     }
 
     /// Builds each seat's value from the seat.
-    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> Self {
+    pub fn from_fn(mut f: impl FnMut(Seat<N>) -> T) -> Self {
         BySeat(std::array::from_fn(|i| f(Seat(i as u8))))
     }
 
     /// The value of `seat`.
-    ///
-    /// # Panics
-    /// When `seat.index() >= N` (a seat the table does not have).
-    pub fn get(&self, seat: Seat) -> &T {
+    pub fn get(&self, seat: Seat<N>) -> &T {
         &self.0[seat.index()]
     }
 
     /// The value of `seat`, mutably.
-    ///
-    /// # Panics
-    /// When `seat.index() >= N`.
-    pub fn get_mut(&mut self, seat: Seat) -> &mut T {
+    pub fn get_mut(&mut self, seat: Seat<N>) -> &mut T {
         &mut self.0[seat.index()]
     }
 
@@ -126,19 +163,21 @@ impl<T, const N: usize> BySeat<T, N> {
     }
 
     /// The seats of this table in order.
-    pub fn seats(&self) -> impl DoubleEndedIterator<Item = Seat> + ExactSizeIterator + use<T, N> {
-        Seat::all(N)
+    pub fn seats(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Seat<N>> + ExactSizeIterator + use<T, N> {
+        Seat::<N>::ALL.into_iter()
     }
 
     /// `(seat, value)` pairs in seat order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Seat, &T)> + ExactSizeIterator {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Seat<N>, &T)> + ExactSizeIterator {
         self.0.iter().enumerate().map(|(i, v)| (Seat(i as u8), v))
     }
 
     /// `(seat, value)` pairs in seat order, mutably.
     pub fn iter_mut(
         &mut self,
-    ) -> impl DoubleEndedIterator<Item = (Seat, &mut T)> + ExactSizeIterator {
+    ) -> impl DoubleEndedIterator<Item = (Seat<N>, &mut T)> + ExactSizeIterator {
         self.0
             .iter_mut()
             .enumerate()
@@ -162,20 +201,19 @@ impl<T: Default, const N: usize> Default for BySeat<T, N> {
     }
 }
 
-impl<T, const N: usize> Index<Seat> for BySeat<T, N> {
+impl<T, const N: usize> Index<Seat<N>> for BySeat<T, N> {
     type Output = T;
-    fn index(&self, seat: Seat) -> &T {
+    fn index(&self, seat: Seat<N>) -> &T {
         self.get(seat)
     }
 }
 
-impl<T, const N: usize> IndexMut<Seat> for BySeat<T, N> {
-    fn index_mut(&mut self, seat: Seat) -> &mut T {
+impl<T, const N: usize> IndexMut<Seat<N>> for BySeat<T, N> {
+    fn index_mut(&mut self, seat: Seat<N>) -> &mut T {
         self.get_mut(seat)
     }
 }
 
-#[cfg(feature = "serde")]
 impl<T: serde::Serialize, const N: usize> serde::Serialize for BySeat<T, N> {
     /// A list of `N` values, seat 0 first.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -183,7 +221,6 @@ impl<T: serde::Serialize, const N: usize> serde::Serialize for BySeat<T, N> {
     }
 }
 
-#[cfg(feature = "serde")]
 impl<'de, T: serde::Deserialize<'de>, const N: usize> serde::Deserialize<'de> for BySeat<T, N> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let values = Vec::<T>::deserialize(deserializer)?;
@@ -200,14 +237,42 @@ mod tests {
 
     #[test]
     fn turn_order_wraps() {
-        let s = Seat::ALL;
-        assert_eq!(s[2].next(3), s[0]);
-        assert_eq!(s[0].prev(3), s[2]);
-        assert_eq!(s[3].next(4), s[0]);
-        assert_eq!(s[1].offset(2, 4), s[3]);
-        assert_eq!(Seat::all(3).count(), 3);
-        assert_eq!(Seat::new(4), None);
-        assert_eq!(Seat::try_from(9), Err(InvalidSeat(9)));
+        let s = Seat::<4>::ALL;
+        assert_eq!(s[3].next(), s[0]);
+        assert_eq!(s[0].prev(), s[3]);
+        assert_eq!(s[1].offset(2), s[3]);
+        assert_eq!(
+            s[1].offset(usize::MAX),
+            s[0],
+            "no overflow: MAX ≡ 3 (mod 4)"
+        );
+        assert_eq!(Seat::<3>::ALL.len(), 3);
+        assert_eq!(Seat::<4>::new(4), None);
+        assert_eq!(
+            Seat::<4>::try_from(9u8),
+            Err(InvalidSeat { index: 9, seats: 4 })
+        );
+    }
+
+    #[test]
+    fn seat_out_of_range_for_its_table_cannot_be_built() {
+        // Issue 13: `Seat::next(0)` divided by zero, `Seat::ALL[3].next(5)` built `Seat(4)` and a
+        // `BySeat<_, 3>` indexed by `Seat(3)` panicked. The table size is now the seat's type:
+        // every way of making a seat stays below it.
+        for seat in Seat::<3>::ALL {
+            for steps in [0, 1, 2, 3, 5, 1000, usize::MAX] {
+                assert!(seat.offset(steps).index() < 3);
+            }
+            assert!(seat.next().index() < 3 && seat.prev().index() < 3);
+        }
+        assert_eq!(Seat::<3>::new(3), None);
+        assert_eq!(
+            Seat::<3>::try_from(3u8).map_err(|e| e.to_string()),
+            Err("seat 3 does not exist (seats are 0..3)".into())
+        );
+        let table = BySeat::<u8, 3>::new([1, 2, 3]);
+        assert_eq!(Seat::<3>::ALL.map(|s| table[s]), [1, 2, 3]);
+        assert_eq!(Seat::<1>::ALL[0].next(), Seat::<1>::ALL[0]);
     }
 
     #[test]

@@ -341,7 +341,6 @@ impl FromStr for CardSet {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for CardSet {
     /// A list of canonical card strings.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -349,7 +348,6 @@ impl serde::Serialize for CardSet {
     }
 }
 
-#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for CardSet {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let cards = Vec::<Card>::deserialize(deserializer)?;

@@ -1,5 +1,4 @@
 //! serde: cards as canonical text, sets and piles as lists of it, seats as numbers.
-#![cfg(feature = "serde")]
 
 use cards_core::{BySeat, Card, CardSet, Pile, Seat};
 
@@ -28,9 +27,15 @@ fn sets_and_piles_serialize_as_lists() {
 
 #[test]
 fn seats_serialize_as_numbers() {
-    let seat = Seat::ALL[2];
+    let seat = Seat::<3>::ALL[2];
     assert_eq!(serde_json::to_string(&seat).unwrap(), "2");
-    assert!(serde_json::from_str::<Seat>("7").is_err());
+    assert_eq!(serde_json::from_str::<Seat<3>>("2").unwrap(), seat);
+    assert!(
+        serde_json::from_str::<Seat<3>>("3").is_err(),
+        "a 3-seat table has no seat 3"
+    );
+    assert!(serde_json::from_str::<Seat<4>>("7").is_err());
+    assert!(serde_json::from_str::<Seat<4>>("-1").is_err());
     let table = BySeat::new([1, 2, 3]);
     let json = serde_json::to_string(&table).unwrap();
     assert_eq!(json, "[1,2,3]");

@@ -1,7 +1,7 @@
 //! Action ids: a stable bijection between plays (plus pass) and `0..N` for RL agents.
 
 use std::cmp::Ordering;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::{Combo, Counts, Move, Play, RuleSet, for_each_lead, for_each_response};
 
@@ -42,6 +42,8 @@ pub struct ActionSpace {
     plays: Vec<Play>,
     /// `(counts bits, combo, id)` sorted for binary search.
     index: Vec<(u64, Combo, u16)>,
+    /// Whether two plays share their ranks (permissive presets).
+    several_readings: bool,
 }
 
 fn id_order(a: &Play, b: &Play) -> Ordering {
@@ -63,11 +65,35 @@ impl ActionSpace {
             .map(|(id, p)| (p.counts.bits(), p.combo, id as u16))
             .collect();
         index.sort_unstable();
+        let several_readings = index.windows(2).any(|w| w[0].0 == w[1].0);
         ActionSpace {
             rules,
             plays,
             index,
+            several_readings,
         }
+    }
+
+    /// The action space of `rules`, built once per rule set and kept for the life of the
+    /// program (there are at most 32 rule sets: five flags).
+    pub fn of(rules: &RuleSet) -> &'static ActionSpace {
+        static SPACES: Mutex<Vec<&'static ActionSpace>> = Mutex::new(Vec::new());
+        if *rules == RuleSet::DEFAULT {
+            return ActionSpace::default_rules();
+        }
+        let mut spaces = SPACES.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(space) = spaces.iter().find(|s| s.rules == *rules) {
+            return space;
+        }
+        let space: &'static ActionSpace = Box::leak(Box::new(ActionSpace::new(*rules)));
+        spaces.push(space);
+        space
+    }
+
+    /// Whether some multiset of ranks has several readings under these rules (then plays of
+    /// the same ranks have several ids).
+    pub fn has_several_readings(&self) -> bool {
+        self.several_readings
     }
 
     /// The shared space of the default rules, built on first use.

@@ -3,14 +3,15 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::Seat;
+use crate::Seat;
 
 const PLAYERS: usize = 3;
 
 /// How the landlord is chosen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum BidMode {
     /// Call points: starting with the first bidder, each player once bids 1, 2 or 3 (higher
     /// than the current bid) or passes; a bid of 3 ends the auction at once; the highest
@@ -25,9 +26,8 @@ pub enum BidMode {
 }
 
 /// One auction action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Bid {
     /// Decline (to bid, to call or to rob).
     Pass,
@@ -85,9 +85,8 @@ pub enum IllegalBid {
 }
 
 /// Where the auction stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum AuctionStatus {
     /// Waiting for [`Auction::to_act`].
     Open,
@@ -102,7 +101,8 @@ pub enum AuctionStatus {
     AllPassed,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 enum Stage {
     /// Points mode, or rob mode before anyone called.
     Calling,
@@ -115,7 +115,7 @@ enum Stage {
 /// The auction state machine (public information: every seat sees every bid).
 ///
 /// ```
-/// use cards_core::Seat;
+/// use doudizhu::Seat;
 /// use doudizhu::{Auction, AuctionStatus, Bid, BidMode};
 ///
 /// let mut auction = Auction::new(BidMode::Points, Seat::ALL[1]);
@@ -126,7 +126,7 @@ enum Stage {
 /// assert_eq!(auction.status(), AuctionStatus::Won { landlord: Seat::ALL[0], base: 2 });
 /// # Ok::<(), doudizhu::IllegalBid>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Auction {
     mode: BidMode,
     first: Seat,
@@ -252,7 +252,7 @@ impl Auction {
                 if self.acted as usize == PLAYERS {
                     self.finish();
                 } else {
-                    self.to_act = seat.next(PLAYERS);
+                    self.to_act = seat.next();
                 }
             }
             BidMode::Rob => match self.stage {
@@ -261,11 +261,11 @@ impl Auction {
                         self.caller = Some(seat);
                         self.best = Some((seat, 0));
                         self.stage = Stage::Robbing(0);
-                        self.to_act = seat.next(PLAYERS);
+                        self.to_act = seat.next();
                     } else if self.acted as usize == PLAYERS {
                         self.finish();
                     } else {
-                        self.to_act = seat.next(PLAYERS);
+                        self.to_act = seat.next();
                     }
                 }
                 Stage::Robbing(n) => {
@@ -276,7 +276,7 @@ impl Auction {
                     match (n, self.caller) {
                         (0, _) => {
                             self.stage = Stage::Robbing(1);
-                            self.to_act = seat.next(PLAYERS);
+                            self.to_act = seat.next();
                         }
                         (_, Some(caller)) if self.robs > 0 => {
                             self.stage = Stage::Final;

@@ -11,9 +11,9 @@ use crate::{
 /// A player that sees only its [`View`].
 pub trait Bot {
     /// Chooses a bid (called only when `view` is bidding and it is the bot's turn).
-    fn bid(&mut self, view: &View<'_>) -> Bid;
+    fn bid(&mut self, view: &View) -> Bid;
     /// Chooses a move (called only when `view` is playing and it is the bot's turn).
-    fn play(&mut self, view: &View<'_>) -> Move;
+    fn play(&mut self, view: &View) -> Move;
 }
 
 /// Picks uniformly among the legal bids and moves (pass counts as one move).
@@ -34,7 +34,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn bid(&mut self, view: &View<'_>) -> Bid {
+    fn bid(&mut self, view: &View) -> Bid {
         let mut bids = [Bid::Pass; 4];
         let mut n = 0;
         for bid in view.legal_bids() {
@@ -48,7 +48,7 @@ impl Bot for RandomBot {
         }
     }
 
-    fn play(&mut self, view: &View<'_>) -> Move {
+    fn play(&mut self, view: &View) -> Move {
         view.legal_moves(&mut self.buffer);
         if self.buffer.is_empty() {
             return Move::Pass;
@@ -115,7 +115,7 @@ impl GreedyBot {
 }
 
 impl Bot for GreedyBot {
-    fn bid(&mut self, view: &View<'_>) -> Bid {
+    fn bid(&mut self, view: &View) -> Bid {
         let score = GreedyBot::strength(view.hand_counts);
         let wanted = match view.settings.bidding {
             BidMode::Points => match score {
@@ -140,7 +140,7 @@ impl Bot for GreedyBot {
         }
     }
 
-    fn play(&mut self, view: &View<'_>) -> Move {
+    fn play(&mut self, view: &View) -> Move {
         self.buffer.clear();
         let rules = &view.settings.rules;
         let buffer = &mut self.buffer;
@@ -170,7 +170,7 @@ pub fn random_game<R: Rng + ?Sized>(
 ) -> (State, Settlement) {
     loop {
         let deal = Deal::shuffled(rng);
-        let first = cards_core::Seat::ALL[below(rng, 3) as usize];
+        let first = crate::Seat::ALL[below(rng, 3) as usize];
         let Ok(mut state) = State::new(settings, &deal, first) else {
             continue;
         };

@@ -5,9 +5,10 @@ use std::fmt;
 use crate::{Counts, Rank};
 
 /// The kind of a combination, in RLCard's type order (which is also the action-id order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// One card.
     Single,
@@ -124,8 +125,9 @@ impl fmt::Display for Kind {
 /// The main rank is the rank that decides comparisons: the single, pair, trio or four's rank,
 /// and the *lowest* rank of a chain's or airplane's body (never a kicker). The length counts
 /// body ranks (5 for `34567`, 2 for `33344456`) and is 1 for kinds without a length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Combo {
     /// The kind.
     pub kind: Kind,
@@ -208,8 +210,9 @@ impl fmt::Display for Combo {
 ///
 /// Build plays with [`Play::parse`] / `FromStr` (default rules), [`crate::readings`] or the
 /// move generators; [`Play::new`] checks that the reading is one of the ranks' readings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Play {
     /// The reading.
     pub combo: Combo,
@@ -299,9 +302,10 @@ pub enum ParsePlayError {
 }
 
 /// A turn in the card-play phase: pass, or a play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Move {
     /// Pass (not allowed when leading).
     Pass,

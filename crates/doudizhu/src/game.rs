@@ -1,17 +1,16 @@
 //! The game layer: history, undo, redeals and the serializable game record.
 
-use cards_core::{CardSet, GameRng, Seat, below, seeded_rng};
+use cards_core::{CardSet, GameRng, below, seeded_rng};
 
 use crate::state::PLAYERS;
 use crate::{
-    Bid, Combo, Deal, DealError, IllegalBid, IllegalPlay, Move, Phase, Settings, Settlement, State,
-    View,
+    Bid, Combo, Deal, DealError, IllegalBid, IllegalMove, Move, Phase, Seat, Settings, Settlement,
+    State, View,
 };
 
 /// One public action: a bid, a pass or the exact cards played with their reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// An auction action.
     Bid(Bid),
@@ -27,8 +26,7 @@ pub enum Action {
 }
 
 /// An action and the seat that took it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Turn {
     /// Who acted.
     pub seat: Seat,
@@ -37,10 +35,9 @@ pub struct Turn {
 }
 
 /// A complete record of one deal: settings, the deal, the first bidder, every action and the
-/// result. With feature `serde` it serializes (cards as text, `"3C"`), and
+/// result. It serializes (serde; cards as text, `"3C"`), and
 /// [`Record::replay`] rebuilds the game exactly, checking the stored result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Record {
     /// The settings.
     pub settings: Settings,
@@ -68,7 +65,7 @@ pub enum ReplayError {
     Bid(usize, IllegalBid),
     /// A play is illegal.
     #[error("turn {0}: {1}")]
-    Play(usize, IllegalPlay),
+    Play(usize, IllegalMove),
     /// The replayed result differs from the stored one.
     #[error("the replayed result differs from the recorded one")]
     ResultMismatch,
@@ -126,7 +123,7 @@ impl Record {
 /// assert_eq!(game.record().replay().unwrap().state(), game.state());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     state: State,
     deal: Deal,
@@ -194,8 +191,14 @@ impl Game {
     }
 
     /// What `seat` may see, with the public history.
-    pub fn view(&self, seat: Seat) -> View<'_> {
-        self.state.view_with_history(seat, &self.history)
+    pub fn view(&self, seat: Seat) -> View {
+        self.state
+            .view_with_history(Some(seat), self.history.clone())
+    }
+
+    /// What a spectator may see: the public information and history, no hand.
+    pub fn public_view(&self) -> View {
+        self.state.view_with_history(None, self.history.clone())
     }
 
     /// A bid by the seat to act.
@@ -212,26 +215,33 @@ impl Game {
     }
 
     /// A move by the seat to move (for a play, the lowest-indexed cards of each rank).
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalPlay> {
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.state.check(mv)?;
-        match mv {
-            Move::Pass => {
-                let before = self.state;
-                let seat = self.state.to_move();
-                self.state.play_unchecked(Move::Pass);
-                self.undo.push(before);
-                self.history.push(Turn {
-                    seat,
-                    action: Action::Pass,
-                });
-                Ok(())
-            }
-            Move::Play(play) => self.play_cards_as(self.state.cards_for(play), play.combo),
-        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// A move by the seat to move, unchecked (see [`State::play_unchecked`]).
+    ///
+    /// # Panics
+    /// May panic or corrupt the game if the move is not legal ([`State::check`]).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let before = self.state;
+        let seat = self.state.to_move();
+        let action = match mv {
+            Move::Pass => Action::Pass,
+            Move::Play(play) => Action::Play {
+                cards: self.state.cards_for(play),
+                combo: play.combo,
+            },
+        };
+        self.state.play_unchecked(mv);
+        self.undo.push(before);
+        self.history.push(Turn { seat, action });
     }
 
     /// Exact cards by the seat to move ([`State::play_cards`]); no cards is a pass.
-    pub fn play_cards(&mut self, cards: CardSet) -> Result<Move, IllegalPlay> {
+    pub fn play_cards(&mut self, cards: CardSet) -> Result<Move, IllegalMove> {
         let before = self.state;
         let seat = self.state.to_move();
         let mv = self.state.play_cards(cards)?;
@@ -248,7 +258,7 @@ impl Game {
     }
 
     /// Exact cards under an explicit reading ([`State::play_cards_as`]).
-    pub fn play_cards_as(&mut self, cards: CardSet, combo: Combo) -> Result<(), IllegalPlay> {
+    pub fn play_cards_as(&mut self, cards: CardSet, combo: Combo) -> Result<(), IllegalMove> {
         let before = self.state;
         let seat = self.state.to_move();
         self.state.play_cards_as(cards, combo)?;
@@ -260,16 +270,10 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last action. Returns `false` if there is none.
-    pub fn undo(&mut self) -> bool {
-        match self.undo.pop() {
-            Some(state) => {
-                self.state = state;
-                self.history.pop();
-                true
-            }
-            None => false,
-        }
+    /// Takes back the last action of this deal and returns it (`None` if there is none).
+    pub fn undo(&mut self) -> Option<Turn> {
+        self.state = self.undo.pop()?;
+        self.history.pop()
     }
 
     /// After an all-pass auction, deals again from the game's random stream; the next seat
@@ -279,7 +283,7 @@ impl Game {
             return false;
         }
         self.deal = Deal::shuffled(&mut self.rng);
-        self.first_bidder = self.first_bidder.next(PLAYERS);
+        self.first_bidder = self.first_bidder.next();
         self.state = State::new(*self.state.settings(), &self.deal, self.first_bidder)
             .expect("a shuffled deal is valid");
         self.history.clear();

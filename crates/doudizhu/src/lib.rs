@@ -7,6 +7,8 @@ mod classify;
 mod combo;
 mod counts;
 mod game;
+pub mod interface;
+mod r#match;
 mod movegen;
 mod rank;
 mod rules;
@@ -20,10 +22,14 @@ pub use classify::{Readings, classify, readings};
 pub use combo::{Combo, Kind, Move, ParsePlayError, Play};
 pub use counts::{Counts, ParseCountsError};
 pub use game::{Action, Game, Record, ReplayError, Turn};
+pub use r#match::Match;
 pub use movegen::{count_leads, for_each_lead, for_each_response, legal_leads, legal_responses};
 pub use rank::Rank;
 pub use rules::{ParseRuleSetError, RuleSet};
 pub use state::{
-    Deal, DealError, IllegalPlay, PLAYERS, Phase, Settings, Settlement, Setup, SetupError, State,
+    Deal, DealError, IllegalMove, PLAYERS, Phase, Settings, Settlement, Setup, SetupError, State,
 };
 pub use view::View;
+
+/// A seat at the Dou Dizhu table: 0, 1, 2, in turn order.
+pub type Seat = cards_core::Seat<3>;

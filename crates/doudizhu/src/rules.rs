@@ -23,8 +23,8 @@ use std::str::FromStr;
 /// of ranks has at most one reading; the permissive flags create multisets with several (for
 /// example `333444555666` is a four-trio airplane and, with adjacent wings, also a three-trio
 /// airplane carrying `333` or `666` as its wings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 #[allow(clippy::struct_excessive_bools)] // independent rule flags, documented one by one
 pub struct RuleSet {
     /// Four of a rank with two singles (`333345`) or two pairs (`33334455`) is a combination

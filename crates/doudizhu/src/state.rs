@@ -1,19 +1,21 @@
 //! The full state of one deal: hands, auction, card play and settlement.
 
-use cards_core::{BySeat, Card, CardSet, Deck, Seat};
+use cards_core::{BySeat, Card, CardSet, Deck};
 use rand::Rng;
 
 use crate::{
-    Auction, AuctionStatus, Bid, BidMode, Combo, Counts, IllegalBid, Move, Play, RuleSet, View,
-    for_each_lead, for_each_response, readings,
+    Auction, AuctionStatus, Bid, BidMode, Combo, Counts, IllegalBid, Move, Play, RuleSet, Seat,
+    View, for_each_lead, for_each_response, readings,
 };
 
 /// Three players.
 pub const PLAYERS: usize = 3;
 
-/// The game settings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+/// The game settings. Serialised with defaults for missing fields (`{}` is the default game).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default)]
 pub struct Settings {
     /// Which combinations are legal.
     pub rules: RuleSet,
@@ -24,8 +26,7 @@ pub struct Settings {
 }
 
 /// A deal: 17 cards to each seat and 3 bottom cards for the landlord.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Deal {
     /// Each seat's 17 cards.
     pub hands: BySeat<CardSet, PLAYERS>,
@@ -45,9 +46,6 @@ pub enum DealError {
     /// Two parts of the deal share a card.
     #[error("{0} is dealt twice")]
     Duplicate(Card),
-    /// The first bidder is not seat 0, 1 or 2.
-    #[error("seat {0} does not exist: seats are 0, 1 and 2")]
-    NoSuchSeat(Seat),
 }
 
 impl Deal {
@@ -57,7 +55,7 @@ impl Deal {
         let mut deck = Deck::with_jokers54();
         deck.shuffle(rng);
         let mut hands = BySeat::<CardSet, PLAYERS>::default();
-        for seat in Seat::all(PLAYERS) {
+        for seat in Seat::ALL {
             hands[seat] = deck.deal(17).to_set();
         }
         Deal {
@@ -94,9 +92,8 @@ impl Deal {
 }
 
 /// The phase of a deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The auction is open.
     Bidding,
@@ -108,9 +105,13 @@ pub enum Phase {
     AllPassed,
 }
 
-/// A play or pass that is not legal now. The state is unchanged.
+/// A move (a play or a pass) that is not legal now, or through the game interface a bid. The
+/// state is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalPlay {
+pub enum IllegalMove {
+    /// A bid refused by the auction.
+    #[error(transparent)]
+    Bid(#[from] IllegalBid),
     /// The game is not in the card-play phase.
     #[error("cards are not being played now")]
     NotPlaying,
@@ -141,8 +142,7 @@ pub enum IllegalPlay {
 }
 
 /// The result of a finished deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Settlement {
     /// The landlord.
     pub landlord: Seat,
@@ -165,9 +165,8 @@ pub struct Settlement {
 }
 
 /// An unvalidated card-play position, for tests, puzzles and analysis. Build a [`State`]
-/// from it with [`State::from_setup`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+/// from it with [`State::from_setup`] (or `State::try_from`); [`State::to_setup`] gives it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Setup {
     /// The settings.
     pub settings: Settings,
@@ -182,7 +181,7 @@ pub struct Setup {
     /// The seat to play.
     pub to_move: Seat,
     /// The trick's last play and who made it; `None` when `to_move` leads.
-    pub trick: Option<(Seat, CardSet)>,
+    pub trick: Option<(Seat, Play)>,
     /// Bombs and rockets played so far.
     pub bombs: u8,
     /// Plays (not passes) made so far by each seat (for spring).
@@ -201,18 +200,15 @@ pub enum SetupError {
     /// A hand holds more cards than the rules allow (20 for the landlord, 17 for a farmer).
     #[error("seat {0} holds {1} cards, more than it can")]
     TooManyCards(Seat, usize),
-    /// The trick's cards are no combination.
-    #[error("the trick's cards are not a combination")]
-    BadTrick,
+    /// The trick's play is not a reading of its ranks under the rules.
+    #[error("the trick's play {0} is not a combination read that way")]
+    BadTrick(Counts),
     /// The trick's player is the player to move (two passes end a trick).
     #[error("the trick's last player cannot be the player to move")]
     TrickOwnerToMove,
     /// The base stake is zero.
     #[error("the base stake must be at least 1")]
     ZeroBase,
-    /// A seat index is not 0, 1 or 2.
-    #[error("seats are 0, 1 and 2")]
-    BadSeat,
 }
 
 /// The complete state of one deal (all hands: not for players' eyes; see [`State::view`]).
@@ -236,13 +232,17 @@ pub struct State {
     phase: Phase,
 }
 
+impl TryFrom<Setup> for State {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<State, SetupError> {
+        State::from_setup(setup)
+    }
+}
+
 impl State {
     /// A new deal at the start of the auction, `first_bidder` to act first.
     pub fn new(settings: Settings, deal: &Deal, first_bidder: Seat) -> Result<State, DealError> {
         deal.validate()?;
-        if first_bidder.index() >= PLAYERS {
-            return Err(DealError::NoSuchSeat(first_bidder));
-        }
         let hands = *deal.hands.as_array();
         Ok(State {
             settings,
@@ -262,13 +262,7 @@ impl State {
     }
 
     /// Validates a card-play position.
-    pub fn from_setup(setup: &Setup) -> Result<State, SetupError> {
-        let seats = [setup.landlord, setup.to_move];
-        if seats.iter().any(|s| s.index() >= PLAYERS)
-            || setup.trick.is_some_and(|(s, _)| s.index() >= PLAYERS)
-        {
-            return Err(SetupError::BadSeat);
-        }
+    pub fn from_setup(setup: Setup) -> Result<State, SetupError> {
         if setup.base == 0 {
             return Err(SetupError::ZeroBase);
         }
@@ -286,23 +280,19 @@ impl State {
                 return Err(SetupError::TooManyCards(seat, hand.len()));
             }
         }
-        let trick = match setup.trick {
-            None => None,
-            Some((seat, cards)) => {
-                if let Some(card) = (seen & cards).first() {
-                    return Err(SetupError::Duplicate(card));
-                }
-                if seat == setup.to_move {
-                    return Err(SetupError::TrickOwnerToMove);
-                }
-                let counts = Counts::from_cards(cards);
-                let combo =
-                    crate::classify(counts, &setup.settings.rules).ok_or(SetupError::BadTrick)?;
-                Some((seat, Play { combo, counts }))
+        if let Some((seat, play)) = setup.trick {
+            if seat == setup.to_move {
+                return Err(SetupError::TrickOwnerToMove);
             }
-        };
-        let passes = match trick {
-            Some((seat, _)) if seat.next(PLAYERS) != setup.to_move => 1,
+            if !readings(play.counts, &setup.settings.rules)
+                .as_slice()
+                .contains(&play.combo)
+            {
+                return Err(SetupError::BadTrick(play.counts));
+            }
+        }
+        let passes = match setup.trick {
+            Some((seat, _)) if seat.next() != setup.to_move => 1,
             _ => 0,
         };
         let hands = *setup.hands.as_array();
@@ -315,11 +305,31 @@ impl State {
             landlord: Some(setup.landlord),
             base: setup.base,
             to_move: setup.to_move,
-            trick,
+            trick: setup.trick,
             passes,
             bombs: setup.bombs,
             plays: *setup.plays.as_array(),
             phase: Phase::Playing,
+        })
+    }
+
+    /// The card-play position as a [`Setup`] (`None` during and after an unfinished auction:
+    /// a setup describes card play). `State::try_from(state.to_setup()?)` plays on exactly as
+    /// this state, though its auction is forgotten.
+    pub fn to_setup(&self) -> Option<Setup> {
+        if !matches!(self.phase, Phase::Playing | Phase::Finished) {
+            return None;
+        }
+        Some(Setup {
+            settings: self.settings,
+            hands: BySeat::new(self.hands),
+            bottom: self.bottom,
+            landlord: self.landlord?,
+            base: self.base,
+            to_move: self.to_move,
+            trick: self.trick,
+            bombs: self.bombs,
+            plays: BySeat::new(self.plays),
         })
     }
 
@@ -388,9 +398,13 @@ impl State {
     }
 
     /// The current multiplier: base × 2 per bomb or rocket so far (spring is settled at the
-    /// end); 0 before the auction is won.
+    /// end). During the auction, the base it would give if it ended now ([`Auction::base`]:
+    /// the highest bid, or `2^robs`).
     pub const fn multiplier(&self) -> u64 {
-        (self.base as u64) << self.bombs
+        match self.phase {
+            Phase::Bidding | Phase::AllPassed => self.auction.base() as u64,
+            Phase::Playing | Phase::Finished => (self.base as u64) << self.bombs,
+        }
     }
 
     /// The legal bids of the seat to act (empty outside the auction).
@@ -462,29 +476,29 @@ impl State {
     }
 
     /// Checks a move for the seat to move without applying it.
-    pub fn check(&self, mv: Move) -> Result<(), IllegalPlay> {
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.phase != Phase::Playing {
-            return Err(IllegalPlay::NotPlaying);
+            return Err(IllegalMove::NotPlaying);
         }
         let Move::Play(play) = mv else {
             return if self.trick.is_none() {
-                Err(IllegalPlay::MustLead)
+                Err(IllegalMove::MustLead)
             } else {
                 Ok(())
             };
         };
         if !play.counts.is_subset(self.counts[self.to_move.index()]) {
-            return Err(IllegalPlay::NotInHand(play.counts));
+            return Err(IllegalMove::NotInHand(play.counts));
         }
         let all = readings(play.counts, &self.settings.rules);
         if all.is_empty() {
-            return Err(IllegalPlay::NotCombination(play.counts));
+            return Err(IllegalMove::NotCombination(play.counts));
         }
         if !all.iter().any(|&c| c == play.combo) {
-            return Err(IllegalPlay::WrongReading(play.counts, play.combo));
+            return Err(IllegalMove::WrongReading(play.counts, play.combo));
         }
         match self.trick {
-            Some((_, prev)) if !play.beats(prev) => Err(IllegalPlay::DoesNotBeat {
+            Some((_, prev)) if !play.beats(prev) => Err(IllegalMove::DoesNotBeat {
                 play: play.counts,
                 reading: play.combo,
                 previous: prev.counts,
@@ -496,7 +510,7 @@ impl State {
 
     /// Plays a move for the seat to move (the lowest-indexed cards of each rank leave the
     /// hand). An illegal move returns an error and changes nothing.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalPlay> {
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check(mv)?;
         self.play_unchecked(mv);
         Ok(())
@@ -505,9 +519,9 @@ impl State {
     /// Plays exact cards for the seat to move, returning the move made. No cards is a pass.
     /// With several readings (permissive presets) the first that is legal here is used:
     /// leading, the first in [`readings`] order; responding, the first that beats.
-    pub fn play_cards(&mut self, cards: CardSet) -> Result<Move, IllegalPlay> {
+    pub fn play_cards(&mut self, cards: CardSet) -> Result<Move, IllegalMove> {
         if self.phase != Phase::Playing {
-            return Err(IllegalPlay::NotPlaying);
+            return Err(IllegalMove::NotPlaying);
         }
         if cards.is_empty() {
             self.play(Move::Pass)?;
@@ -515,7 +529,7 @@ impl State {
         }
         let counts = Counts::from_cards(cards);
         if !cards.is_subset(self.hands[self.to_move.index()]) {
-            return Err(IllegalPlay::NotInHand(counts));
+            return Err(IllegalMove::NotInHand(counts));
         }
         let all = readings(counts, &self.settings.rules);
         let combo = match self.trick {
@@ -526,17 +540,17 @@ impl State {
                 .find(|c| c.beats(prev.combo))
                 .or(all.first()),
         }
-        .ok_or(IllegalPlay::NotCombination(counts))?;
+        .ok_or(IllegalMove::NotCombination(counts))?;
         let play = Play { combo, counts };
         self.play_cards_as(cards, combo)?;
         Ok(Move::Play(play))
     }
 
     /// Plays exact cards under an explicit reading (for replays and permissive presets).
-    pub fn play_cards_as(&mut self, cards: CardSet, combo: Combo) -> Result<(), IllegalPlay> {
+    pub fn play_cards_as(&mut self, cards: CardSet, combo: Combo) -> Result<(), IllegalMove> {
         let counts = Counts::from_cards(cards);
         if !cards.is_subset(self.hands[self.to_move.index()]) && self.phase == Phase::Playing {
-            return Err(IllegalPlay::NotInHand(counts));
+            return Err(IllegalMove::NotInHand(counts));
         }
         let play = Play { combo, counts };
         self.check(Move::Play(play))?;
@@ -568,7 +582,7 @@ impl State {
         match mv {
             Move::Pass => {
                 self.passes += 1;
-                self.to_move = self.to_move.next(PLAYERS);
+                self.to_move = self.to_move.next();
                 if self.passes == 2 {
                     self.trick = None;
                     self.passes = 0;
@@ -596,7 +610,7 @@ impl State {
         if self.hands[i].is_empty() {
             self.phase = Phase::Finished;
         } else {
-            self.to_move = seat.next(PLAYERS);
+            self.to_move = seat.next();
         }
     }
 
@@ -607,7 +621,8 @@ impl State {
         }
         let landlord = self.landlord?;
         let landlord_won = self.to_move == landlord;
-        let farmers_played: u32 = Seat::all(PLAYERS)
+        let farmers_played: u32 = Seat::ALL
+            .into_iter()
             .filter(|&s| s != landlord)
             .map(|s| u32::from(self.plays[s.index()]))
             .sum();
@@ -642,16 +657,21 @@ impl State {
     }
 
     /// What `seat` may see, without any history (see [`crate::Game::view`] for one with it).
-    pub fn view(&self, seat: Seat) -> View<'static> {
-        self.view_with_history(seat, &[])
+    pub fn view(&self, seat: Seat) -> View {
+        self.view_with_history(Some(seat), Vec::new())
     }
 
-    pub(crate) fn view_with_history<'a>(&self, seat: Seat, history: &'a [crate::Turn]) -> View<'a> {
+    /// What a spectator may see: no hand, only public information.
+    pub fn public_view(&self) -> View {
+        self.view_with_history(None, Vec::new())
+    }
+
+    pub(crate) fn view_with_history(&self, seat: Option<Seat>, history: Vec<crate::Turn>) -> View {
         let revealed = self.landlord.is_some();
         View {
             seat,
-            hand: self.hands[seat.index()],
-            hand_counts: self.counts[seat.index()],
+            hand: seat.map_or(CardSet::EMPTY, |s| self.hands[s.index()]),
+            hand_counts: seat.map_or(Counts::EMPTY, |s| self.counts[s.index()]),
             card_counts: BySeat::from_fn(|s| self.hands[s.index()].len() as u8),
             bottom: revealed.then_some(self.bottom),
             landlord: self.landlord,
@@ -692,7 +712,7 @@ mod tests {
             bombs: 1,
             plays: BySeat::new([3, 2, 2]),
         };
-        State::from_setup(&setup).unwrap()
+        State::from_setup(setup).unwrap()
     }
 
     #[test]
@@ -709,38 +729,51 @@ mod tests {
             plays: BySeat::default(),
         };
         assert_eq!(
-            State::from_setup(&setup),
+            State::from_setup(setup),
             Err(SetupError::Duplicate("3C".parse().unwrap()))
         );
         setup.hands = BySeat::new([set("3C"), set("3D"), CardSet::EMPTY]);
         assert_eq!(
-            State::from_setup(&setup),
+            State::from_setup(setup),
             Err(SetupError::EmptyHand(seat(2)))
         );
         setup.hands = BySeat::new([set("3C"), set("3D"), set("4D")]);
-        setup.trick = Some((seat(0), set("5C 6C")));
-        assert_eq!(State::from_setup(&setup), Err(SetupError::TrickOwnerToMove));
-        setup.trick = Some((seat(1), set("5C 6C")));
-        assert_eq!(State::from_setup(&setup), Err(SetupError::BadTrick));
-        setup.trick = Some((seat(1), set("5C 5D")));
-        let state = State::from_setup(&setup).unwrap();
+        let pair = |text: &str| Play::parse(text, &RuleSet::DEFAULT).unwrap();
+        setup.trick = Some((seat(0), pair("55")));
+        assert_eq!(State::from_setup(setup), Err(SetupError::TrickOwnerToMove));
+        let wrong = Play {
+            combo: Combo::new(Kind::Single, Rank::Five),
+            counts: "56".parse().unwrap(),
+        };
+        setup.trick = Some((seat(1), wrong));
+        assert_eq!(
+            State::from_setup(setup),
+            Err(SetupError::BadTrick(wrong.counts))
+        );
+        setup.trick = Some((seat(1), pair("55")));
+        let state = State::from_setup(setup).unwrap();
         assert_eq!(state.passes(), 1, "seat 2 passed after seat 1 played");
+        assert_eq!(
+            state.to_setup(),
+            Some(setup),
+            "to_setup gives the setup back"
+        );
         setup.base = 0;
-        assert_eq!(State::from_setup(&setup), Err(SetupError::ZeroBase));
+        assert_eq!(State::from_setup(setup), Err(SetupError::ZeroBase));
     }
 
     #[test]
     fn illegal_plays_change_nothing() {
         let mut state = endgame();
         let before = state;
-        assert_eq!(state.play(Move::Pass), Err(IllegalPlay::MustLead));
+        assert_eq!(state.play(Move::Pass), Err(IllegalMove::MustLead));
         assert!(matches!(
             state.play_cards(set("3C 7S")),
-            Err(IllegalPlay::NotCombination(_))
+            Err(IllegalMove::NotCombination(_))
         ));
         assert!(matches!(
             state.play_cards(set("4C")),
-            Err(IllegalPlay::NotInHand(_))
+            Err(IllegalMove::NotInHand(_))
         ));
         let wrong = Play {
             combo: Combo::new(Kind::Single, Rank::Three),
@@ -748,14 +781,14 @@ mod tests {
         };
         assert!(matches!(
             state.play(Move::Play(wrong)),
-            Err(IllegalPlay::WrongReading(..))
+            Err(IllegalMove::WrongReading(..))
         ));
         assert_eq!(state, before);
         state.play_cards(set("3C 3D")).unwrap();
         let before = state;
         assert!(matches!(
             state.play_cards(set("4C")),
-            Err(IllegalPlay::DoesNotBeat { .. })
+            Err(IllegalMove::DoesNotBeat { .. })
         ));
         assert_eq!(state, before);
     }
@@ -792,7 +825,7 @@ mod tests {
             bombs: 0,
             plays: BySeat::new([0, 0, 0]),
         };
-        let mut state = State::from_setup(&setup).unwrap();
+        let mut state = State::from_setup(setup).unwrap();
         state.play_cards(set("3C")).unwrap();
         state.play_cards(set("5C")).unwrap();
         assert_eq!(state.phase(), Phase::Finished);

@@ -1,30 +1,32 @@
 //! What one seat may see.
 
-use cards_core::{BySeat, CardSet, Seat};
+use cards_core::{BySeat, CardSet};
 
 use crate::{
-    Auction, Bid, Counts, Move, Phase, Play, Settings, Turn, for_each_lead, for_each_response,
+    Auction, Bid, Counts, Move, Phase, Play, Seat, Settings, Turn, for_each_lead, for_each_response,
 };
 
 /// One seat's view of a deal: its own hand, the other seats' card counts, the bottom cards once
 /// revealed, the public history, the trick and the multiplier. It is built by copying, so no
-/// path leads from a `View` to another seat's cards.
+/// path leads from a `View` to another seat's cards; a spectator's view
+/// ([`State::public_view`](crate::State::public_view)) holds no hand. Views serialise (serde)
+/// with exactly this content.
 ///
 /// ```
-/// use cards_core::Seat;
+/// use doudizhu::Seat;
 /// use doudizhu::{Game, Settings};
 ///
 /// let game = Game::new(Settings::default(), 42);
-/// let view = game.view(Seat::ALL[0]);
+/// let view = game.view(doudizhu::Seat::ALL[0]);
 /// assert_eq!(view.hand.len(), 17);
 /// assert_eq!(view.card_counts.into_array(), [17, 17, 17]);
 /// assert_eq!(view.bottom, None); // hidden until the auction is won
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct View<'a> {
-    /// The viewing seat.
-    pub seat: Seat,
-    /// Its cards.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct View {
+    /// The viewing seat (`None` for a spectator).
+    pub seat: Option<Seat>,
+    /// Its cards (none for a spectator).
     pub hand: CardSet,
     /// Its ranks.
     pub hand_counts: Counts,
@@ -44,16 +46,17 @@ pub struct View<'a> {
     pub settings: Settings,
     /// The auction (public).
     pub auction: Auction,
-    /// The current multiplier: base × 2 per bomb or rocket so far.
+    /// The current multiplier: base × 2 per bomb or rocket so far; during the auction, the
+    /// base it would give if it ended now.
     pub multiplier: u64,
-    /// Every bid and play so far (empty for [`crate::State::view`]).
-    pub history: &'a [Turn],
+    /// Every bid and play of this deal so far (empty for [`crate::State::view`]).
+    pub history: Vec<Turn>,
 }
 
-impl View<'_> {
+impl View {
     /// Whether it is this seat's turn.
     pub fn is_my_turn(&self) -> bool {
-        self.to_move == self.seat && matches!(self.phase, Phase::Bidding | Phase::Playing)
+        self.seat == Some(self.to_move) && matches!(self.phase, Phase::Bidding | Phase::Playing)
     }
 
     /// This seat's legal bids (empty unless it is bidding and it is its turn).
@@ -81,8 +84,9 @@ impl View<'_> {
         }
     }
 
-    /// Whether `seat` is on this seat's side (itself, or both farmers).
+    /// Whether `seat` is on this seat's side (itself, or both farmers); a spectator has no side.
     pub fn is_partner(&self, seat: Seat) -> bool {
-        seat == self.seat || (self.landlord.is_some_and(|l| l != seat && l != self.seat))
+        let Some(me) = self.seat else { return false };
+        seat == me || (self.landlord.is_some_and(|l| l != seat && l != me))
     }
 }

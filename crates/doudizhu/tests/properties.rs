@@ -5,9 +5,9 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use cards_core::{CardSet, Deck, Seat};
+use cards_core::{CardSet, Deck};
 use doudizhu::{
-    ActionSpace, Bid, BidMode, Counts, Game, Move, Phase, Play, RuleSet, Settings, classify,
+    ActionSpace, Bid, BidMode, Counts, Game, Move, Phase, Play, RuleSet, Seat, Settings, classify,
     legal_leads, legal_responses, readings,
 };
 use proptest::prelude::*;
@@ -145,7 +145,7 @@ proptest! {
                 }
             }
             let s = game.state();
-            let hands: Vec<CardSet> = Seat::all(3).map(|seat| s.hand(seat)).collect();
+            let hands: Vec<CardSet> = Seat::ALL.into_iter().map(|seat| s.hand(seat)).collect();
             let total: usize = hands.iter().map(|h| h.len()).sum::<usize>() + played.len();
             let union = hands.iter().fold(played, |acc, &h| acc | h);
             let expected = if s.landlord().is_some() { 54 } else { 51 };
@@ -165,7 +165,7 @@ proptest! {
         let mut rng = cards_core::seeded_rng(seed);
         let (state, result) = doudizhu::random_game(settings, &mut rng, &mut Vec::new());
         prop_assert_eq!(result.payouts.into_array().iter().sum::<i64>(), 0);
-        let empty = Seat::all(3).filter(|&s| state.hand(s).is_empty()).count();
+        let empty = Seat::ALL.into_iter().filter(|&s| state.hand(s).is_empty()).count();
         prop_assert_eq!(empty, 1);
     }
 }
@@ -196,7 +196,7 @@ fn undo_restores_every_step() {
     assert_eq!(game.history().len() + 1, states.len());
     while let Some(expected) = states.pop() {
         assert_eq!(game.state(), &expected);
-        if !game.undo() {
+        if game.undo().is_none() {
             break;
         }
     }

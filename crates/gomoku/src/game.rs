@@ -1,11 +1,14 @@
 //! [`Game`]: a position with its move history, undo and records.
 
 use crate::board::SizeError;
+use crate::illegal::IllegalMove;
 use crate::point::{ParsePointError, Point};
-use crate::position::{Outcome, PlayError, Position, Setup, SetupError};
+use crate::position::{Outcome, Position, Setup, SetupError};
 use crate::rule::Settings;
 
-/// A game: the starting position, the moves played since, and the current position.
+/// A game: the starting position, the moves played since, and the current position. Moves
+/// placed by an opening rule ([`Opening::finish`](crate::opening::Opening::finish)) are part
+/// of the record but cannot be undone.
 ///
 /// ```
 /// use gomoku::{Game, Rule, Color};
@@ -26,6 +29,8 @@ pub struct Game {
     start: Position,
     position: Position,
     moves: Vec<Point>,
+    /// How many of the first moves the opening placed (undo stops there).
+    opening: usize,
 }
 
 impl Game {
@@ -40,6 +45,7 @@ impl Game {
             start: position.clone(),
             position,
             moves: Vec::new(),
+            opening: 0,
         }
     }
 
@@ -63,20 +69,40 @@ impl Game {
         &self.moves
     }
 
+    /// The first moves, placed by an opening rule; empty without one.
+    pub fn opening_moves(&self) -> &[Point] {
+        &self.moves[..self.opening]
+    }
+
+    /// Marks the moves played so far as the opening's: undo no longer takes them back.
+    pub(crate) fn end_opening(&mut self) {
+        self.opening = self.moves.len();
+    }
+
     /// The last move, if any.
     pub fn last_move(&self) -> Option<Point> {
         self.moves.last().copied()
     }
 
     /// Plays `p` for the side to move (checked; nothing changes on error).
-    pub fn play(&mut self, p: Point) -> Result<Option<Outcome>, PlayError> {
+    pub fn play(&mut self, p: Point) -> Result<Option<Outcome>, IllegalMove> {
         let outcome = self.position.play(p)?;
         self.moves.push(p);
         Ok(outcome)
     }
 
-    /// Takes back the last move; returns it, or `None` at the start.
+    /// Plays `p` for the side to move without checks (see [`Position::play_unchecked`]).
+    pub fn play_unchecked(&mut self, p: Point) -> Option<Outcome> {
+        self.moves.push(p);
+        self.position.play_unchecked(p)
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start and once only the
+    /// opening's stones are left.
     pub fn undo(&mut self) -> Option<Point> {
+        if self.moves.len() <= self.opening {
+            return None;
+        }
         let p = self.moves.pop()?;
         self.position.unplay_unchecked(p);
         Some(p)

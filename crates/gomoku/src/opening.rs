@@ -15,7 +15,7 @@
 //! use gomoku::opening::{Opening, OpeningRule, Phase, Player};
 //! use gomoku::{Rule, Point};
 //!
-//! let mut o = Opening::new(OpeningRule::Soosorv { n: 2 }, 15, Rule::Renju)?;
+//! let mut o = Opening::new(OpeningRule::Soosorv { n: 2 }, 15, 15, Rule::Renju)?;
 //! for m in ["h8", "h9", "i9"] {
 //!     o.place(m.parse()?)?;
 //! }
@@ -35,14 +35,19 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::game::Game;
-use crate::point::{Color, Point};
-use crate::position::{PlayError, Position};
-use crate::rule::Settings;
 use std::fmt;
+use std::str::FromStr;
+
+use crate::board::SizeError;
+use crate::game::Game;
+use crate::illegal::IllegalMove;
+use crate::point::{Color, Point};
+use crate::position::Position;
+use crate::rule::Settings;
 
 /// One of the two people playing the opening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Player {
     /// The player who starts (the tentative Black).
     First,
@@ -71,7 +76,19 @@ impl fmt::Display for Player {
 }
 
 /// Which opening rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Text form (`FromStr`/`Display`, and serde): `swap`, `swap2`, `soosorv-N` (N fifth-move
+/// offers at most, 1..=10; `soosorv` alone is `soosorv-2`) and `taraguchi-N` (1..=10;
+/// `taraguchi` alone is `taraguchi-10`). Parsing ignores case and reads `õ` as `o`.
+///
+/// ```
+/// use gomoku::opening::OpeningRule;
+/// assert_eq!("Soosõrv-8".parse(), Ok(OpeningRule::Soosorv { n: 8 }));
+/// assert_eq!(OpeningRule::Taraguchi { n: 10 }.to_string(), "taraguchi-10");
+/// assert!("soosorv-0".parse::<OpeningRule>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum OpeningRule {
     /// The first player places three stones (black, white, black); the second chooses colours.
     Swap,
@@ -93,8 +110,82 @@ pub enum OpeningRule {
     },
 }
 
+impl OpeningRule {
+    /// Whether the rule places its first stones in the centre (and so needs a square board
+    /// with an odd side of at least 9).
+    pub const fn is_central(self) -> bool {
+        matches!(
+            self,
+            OpeningRule::Soosorv { .. } | OpeningRule::Taraguchi { .. }
+        )
+    }
+
+    /// The most fifth-move offers White may declare (Soosõrv), 0 for the other rules.
+    pub const fn max_declared(self) -> u8 {
+        match self {
+            OpeningRule::Soosorv { n } if n > 1 => n,
+            OpeningRule::Soosorv { .. } => 1,
+            _ => 0,
+        }
+    }
+}
+
+impl fmt::Display for OpeningRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningRule::Swap => f.write_str("swap"),
+            OpeningRule::Swap2 => f.write_str("swap2"),
+            OpeningRule::Soosorv { n } => write!(f, "soosorv-{n}"),
+            OpeningRule::Taraguchi { n } => write!(f, "taraguchi-{n}"),
+        }
+    }
+}
+
+/// Error for a text that names no opening rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown opening {0:?} (expected swap, swap2, soosorv-N or taraguchi-N, N 1..=10)")]
+pub struct ParseOpeningRuleError(pub String);
+
+impl FromStr for OpeningRule {
+    type Err = ParseOpeningRuleError;
+
+    fn from_str(text: &str) -> Result<OpeningRule, ParseOpeningRuleError> {
+        let t = text.trim().to_lowercase().replace('õ', "o");
+        let (name, n) = match t.split_once('-') {
+            Some((name, n)) => (
+                name,
+                Some(n.parse::<u8>().ok().filter(|n| (1..=10).contains(n))),
+            ),
+            None => (t.as_str(), None),
+        };
+        match (name, n) {
+            ("swap", None) => Ok(OpeningRule::Swap),
+            ("swap2", None) => Ok(OpeningRule::Swap2),
+            ("soosorv", None) => Ok(OpeningRule::Soosorv { n: 2 }),
+            ("soosorv", Some(Some(n))) => Ok(OpeningRule::Soosorv { n }),
+            ("taraguchi", None) => Ok(OpeningRule::Taraguchi { n: 10 }),
+            ("taraguchi", Some(Some(n))) => Ok(OpeningRule::Taraguchi { n }),
+            _ => Err(ParseOpeningRuleError(text.to_owned())),
+        }
+    }
+}
+
+impl From<OpeningRule> for String {
+    fn from(rule: OpeningRule) -> String {
+        rule.to_string()
+    }
+}
+
+impl TryFrom<String> for OpeningRule {
+    type Error = ParseOpeningRuleError;
+    fn try_from(text: String) -> Result<OpeningRule, ParseOpeningRuleError> {
+        text.parse()
+    }
+}
+
 /// Where the next stone may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Region {
     /// The centre point only.
     Center,
@@ -117,7 +208,19 @@ impl Region {
     }
 }
 
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Region::Center => f.write_str("in the centre"),
+            Region::Square(k) => write!(f, "in the central {k}x{k}"),
+            Region::Anywhere => f.write_str("anywhere"),
+        }
+    }
+}
+
 /// The choice offered by swap2 after the first three stones.
+///
+/// Text form (the game interface's action text): `take-black`, `take-white`, `place-two`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Swap2Choice {
     /// Take Black (White, now the first player, plays the fourth move in the game).
@@ -128,14 +231,41 @@ pub enum Swap2Choice {
     PlaceTwo,
 }
 
-/// What the opening expects next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+impl Swap2Choice {
+    /// The three choices, in the order of their action ids.
+    pub const ALL: [Swap2Choice; 3] = [
+        Swap2Choice::TakeBlack,
+        Swap2Choice::TakeWhite,
+        Swap2Choice::PlaceTwo,
+    ];
+
+    /// The text form.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Swap2Choice::TakeBlack => "take-black",
+            Swap2Choice::TakeWhite => "take-white",
+            Swap2Choice::PlaceTwo => "place-two",
+        }
+    }
+}
+
+impl fmt::Display for Swap2Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the opening expects next. `Display` says it in words (the prompt a frontend shows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "phase")]
 pub enum Phase {
-    /// `by` places the next stone (colour by move number) inside `region` with
+    /// `by` places the next stone, of colour `color`, inside `region` with
     /// [`Opening::place`].
     Place {
         /// Who places.
         by: Player,
+        /// The colour of the stone (by move number).
+        color: Color,
         /// Where.
         region: Region,
     },
@@ -158,14 +288,14 @@ pub enum Phase {
         max: u8,
     },
     /// `by` (Black) offers fifth moves with [`Opening::offer`] until `count` are on the
-    /// board. Under Taraguchi, before the first offer, `by` may instead [`Opening::place`] a
-    /// single fifth move.
+    /// board. Under Taraguchi, before the first offer, `by` may instead choose
+    /// [`Opening::single_fifth`] and place one fifth move.
     Offer {
         /// Who offers.
         by: Player,
         /// How many offers are required in total.
         count: u8,
-        /// Whether a single fifth move may be placed instead (Taraguchi).
+        /// Whether a single fifth move may be chosen instead (Taraguchi).
         or_place: bool,
     },
     /// `by` (White) selects one of the offers with [`Opening::select`].
@@ -177,48 +307,77 @@ pub enum Phase {
     Done,
 }
 
-/// Why an opening action was refused. Nothing changes.
+impl Phase {
+    /// Who acts in this phase (`None` once the opening is over).
+    pub const fn by(self) -> Option<Player> {
+        match self {
+            Phase::Place { by, .. }
+            | Phase::Swap { by }
+            | Phase::Swap2Choice { by }
+            | Phase::Declare { by, .. }
+            | Phase::Offer { by, .. }
+            | Phase::Select { by } => Some(by),
+            Phase::Done => None,
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Phase::Place { by, color, region } => {
+                write!(f, "the {by} places a {color} stone {region}")
+            }
+            Phase::Swap { by } => write!(f, "the {by} swaps colours or keeps them"),
+            Phase::Swap2Choice { by } => write!(
+                f,
+                "the {by} takes black, takes white, or places two more stones"
+            ),
+            Phase::Declare { by, max } => write!(
+                f,
+                "the {by} declares how many fifth moves black offers (1..={max})"
+            ),
+            Phase::Offer {
+                by,
+                count,
+                or_place,
+            } => {
+                write!(f, "the {by} offers {count} fifth moves")?;
+                if or_place {
+                    f.write_str(", or plays a single fifth move")?;
+                }
+                Ok(())
+            }
+            Phase::Select { by } => write!(f, "the {by} selects one of the offered fifth moves"),
+            Phase::Done => f.write_str("the opening is over"),
+        }
+    }
+}
+
+/// Why an opening cannot start on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpeningError {
-    /// The action is not the one expected in this phase.
-    #[error("not expected now (the opening expects {expected:?})")]
-    WrongPhase {
-        /// The current phase.
-        expected: Phase,
-    },
-    /// The stone is outside the region the rule allows.
-    #[error("{0} is outside the allowed area")]
-    OutsideRegion(Point),
-    /// The stone is not legal on the board.
+pub enum CannotStart {
+    /// The board size itself is unsupported.
     #[error(transparent)]
-    Illegal(#[from] PlayError),
-    /// The offer repeats an earlier offer.
-    #[error("{0} is already offered")]
-    DuplicateOffer(Point),
-    /// The offer is symmetric to an earlier one (the same position after a board symmetry).
-    #[error("{0} is symmetric to the offer {1}")]
-    SymmetricOffer(Point, Point),
-    /// The selection is not one of the offers.
-    #[error("{0} is not one of the offers")]
-    NotOffered(Point),
-    /// The declared number of offers is out of range.
-    #[error("the number of fifth moves must be 1..={max}, not {got}")]
-    BadCount {
-        /// Declared.
-        got: u8,
-        /// Largest allowed.
-        max: u8,
+    Size(#[from] SizeError),
+    /// The rule starts in the centre and needs a square board with an odd side of at least 9.
+    #[error(
+        "the opening {rule} cannot start on a {width}x{height} board: it needs a square board with an odd side of at least 9"
+    )]
+    NeedsOddSquare {
+        /// The rule.
+        rule: OpeningRule,
+        /// Board columns.
+        width: u8,
+        /// Board rows.
+        height: u8,
     },
-    /// The rule needs a square board with an odd side of at least 9.
-    #[error("this opening rule needs a square board with an odd side of at least 9")]
-    Board,
 }
 
 /// An opening in progress. See the [module documentation](self).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     rule: OpeningRule,
-    size: u8,
     game: Game,
     black: Player,
     phase: Phase,
@@ -227,32 +386,34 @@ pub struct Opening {
 }
 
 impl Opening {
-    /// Starts an opening on an empty `size`×`size` board under `settings`.
+    /// Starts an opening on an empty `width`×`height` board under `settings`; refused, with
+    /// the reason, when the rule cannot start there.
     pub fn new(
         rule: OpeningRule,
-        size: u8,
+        width: u8,
+        height: u8,
         settings: impl Into<Settings>,
-    ) -> Result<Opening, OpeningError> {
-        let game = Game::new(size, size, settings).map_err(|_| OpeningError::Board)?;
-        let central = matches!(
-            rule,
-            OpeningRule::Soosorv { .. } | OpeningRule::Taraguchi { .. }
-        );
-        if central && (size < 9 || size.is_multiple_of(2)) {
-            return Err(OpeningError::Board);
+    ) -> Result<Opening, CannotStart> {
+        let game = Game::new(width, height, settings)?;
+        if rule.is_central() && (width != height || width < 9 || width.is_multiple_of(2)) {
+            return Err(CannotStart::NeedsOddSquare {
+                rule,
+                width,
+                height,
+            });
         }
-        let region = if central {
+        let region = if rule.is_central() {
             Region::Center
         } else {
             Region::Anywhere
         };
         Ok(Opening {
             rule,
-            size,
             game,
             black: Player::First,
             phase: Phase::Place {
                 by: Player::First,
+                color: Color::Black,
                 region,
             },
             offers: Vec::new(),
@@ -275,6 +436,15 @@ impl Opening {
         self.black
     }
 
+    /// Who holds `color`.
+    pub fn holder(&self, color: Color) -> Player {
+        if color == Color::Black {
+            self.black
+        } else {
+            self.black.other()
+        }
+    }
+
     /// The stones placed so far, as a game.
     pub const fn game(&self) -> &Game {
         &self.game
@@ -294,53 +464,46 @@ impl Opening {
         CanonicalOpening::identify(m[0], m[1], m[2])
     }
 
-    fn holder(&self, color: Color) -> Player {
-        if color == Color::Black {
-            self.black
-        } else {
-            self.black.other()
-        }
-    }
-
-    fn wrong(&self) -> OpeningError {
-        OpeningError::WrongPhase {
+    fn wrong(&self) -> IllegalMove {
+        IllegalMove::WrongPhase {
             expected: self.phase,
         }
     }
 
-    /// Places the next stone.
-    pub fn place(&mut self, p: Point) -> Result<(), OpeningError> {
-        let region = match self.phase {
-            Phase::Place { region, .. } => region,
-            Phase::Offer { or_place: true, .. } if self.offers.is_empty() => Region::Anywhere,
-            _ => return Err(self.wrong()),
+    /// A `Place` phase for `by`: the colour of the next stone follows the move number.
+    fn place_phase(&self, by: Player, region: Region) -> Phase {
+        let color = if self.game.moves().len().is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
         };
-        if !region.contains(p, self.size) {
-            return Err(OpeningError::OutsideRegion(p));
+        Phase::Place { by, color, region }
+    }
+
+    /// Places the next stone.
+    pub fn place(&mut self, p: Point) -> Result<(), IllegalMove> {
+        let Phase::Place { region, .. } = self.phase else {
+            return Err(self.wrong());
+        };
+        if !region.contains(p, self.game.position().board().width()) {
+            return Err(IllegalMove::OutsideRegion { at: p, region });
         }
         self.game.play(p)?;
         let n = self.game.moves().len();
         self.phase = match (self.rule, n) {
-            (OpeningRule::Swap, 1 | 2) | (OpeningRule::Swap2, 1 | 2 | 4) => Phase::Place {
-                by: Player::First.other_if(n == 4),
-                region: Region::Anywhere,
-            },
+            (OpeningRule::Swap, 1 | 2) | (OpeningRule::Swap2, 1 | 2 | 4) => {
+                self.place_phase(Player::First.other_if(n == 4), Region::Anywhere)
+            }
             (OpeningRule::Swap | OpeningRule::Soosorv { .. }, 3) => {
                 Phase::Swap { by: Player::Second }
             }
             (OpeningRule::Swap2, 3) => Phase::Swap2Choice { by: Player::Second },
             (OpeningRule::Swap2, 5) => Phase::Swap { by: Player::First },
-            (OpeningRule::Soosorv { .. }, 1) => Phase::Place {
-                by: Player::First,
-                region: Region::Square(3),
-            },
-            (OpeningRule::Soosorv { .. }, 2) => Phase::Place {
-                by: Player::First,
-                region: Region::Square(5),
-            },
-            (OpeningRule::Soosorv { n: max }, 4) => Phase::Declare {
+            (OpeningRule::Soosorv { .. }, 1) => self.place_phase(Player::First, Region::Square(3)),
+            (OpeningRule::Soosorv { .. }, 2) => self.place_phase(Player::First, Region::Square(5)),
+            (OpeningRule::Soosorv { .. }, 4) => Phase::Declare {
                 by: self.holder(Color::White),
-                max: max.max(1),
+                max: self.rule.max_declared(),
             },
             (OpeningRule::Taraguchi { .. }, 1..=4) => Phase::Swap {
                 by: self.holder(if n % 2 == 1 {
@@ -358,7 +521,7 @@ impl Opening {
     }
 
     /// Decides whether to swap colours.
-    pub fn decide_swap(&mut self, swap: bool) -> Result<(), OpeningError> {
+    pub fn decide_swap(&mut self, swap: bool) -> Result<(), IllegalMove> {
         let Phase::Swap { .. } = self.phase else {
             return Err(self.wrong());
         };
@@ -367,23 +530,22 @@ impl Opening {
         }
         let n = self.game.moves().len();
         self.phase = match (self.rule, n) {
-            (OpeningRule::Soosorv { .. }, 3) => Phase::Place {
-                by: self.holder(Color::White),
-                region: Region::Anywhere,
-            },
+            (OpeningRule::Soosorv { .. }, 3) => {
+                self.place_phase(self.holder(Color::White), Region::Anywhere)
+            }
             (OpeningRule::Soosorv { .. }, 4) => Phase::Offer {
                 by: self.holder(Color::Black),
                 count: self.fifths,
                 or_place: false,
             },
-            (OpeningRule::Taraguchi { .. }, 1..=3) => Phase::Place {
-                by: self.holder(if n % 2 == 1 {
+            (OpeningRule::Taraguchi { .. }, 1..=3) => self.place_phase(
+                self.holder(if n % 2 == 1 {
                     Color::White
                 } else {
                     Color::Black
                 }),
-                region: Region::Square(2 * n as u8 + 1),
-            },
+                Region::Square(2 * n as u8 + 1),
+            ),
             (OpeningRule::Taraguchi { n: count }, 4) => Phase::Offer {
                 by: self.holder(Color::Black),
                 count: count.max(1),
@@ -395,7 +557,7 @@ impl Opening {
     }
 
     /// Swap2: the second player's choice after the first three stones.
-    pub fn swap2(&mut self, choice: Swap2Choice) -> Result<(), OpeningError> {
+    pub fn swap2(&mut self, choice: Swap2Choice) -> Result<(), IllegalMove> {
         let Phase::Swap2Choice { by } = self.phase else {
             return Err(self.wrong());
         };
@@ -408,44 +570,64 @@ impl Opening {
                 self.black = by.other();
                 Phase::Done
             }
-            Swap2Choice::PlaceTwo => Phase::Place {
-                by,
-                region: Region::Anywhere,
-            },
+            Swap2Choice::PlaceTwo => self.place_phase(by, Region::Anywhere),
         };
         Ok(())
     }
 
     /// Soosõrv: declares the number of fifth-move offers.
-    pub fn declare(&mut self, count: u8) -> Result<(), OpeningError> {
+    pub fn declare(&mut self, count: u8) -> Result<(), IllegalMove> {
         let Phase::Declare { by, max } = self.phase else {
             return Err(self.wrong());
         };
         if count == 0 || count > max {
-            return Err(OpeningError::BadCount { got: count, max });
+            return Err(IllegalMove::BadCount { got: count, max });
         }
         self.fifths = count;
         self.phase = Phase::Swap { by: by.other() };
         Ok(())
     }
 
-    /// Offers a fifth move. Offers must be distinct, legal for Black, and not symmetric to
-    /// an earlier offer.
-    pub fn offer(&mut self, p: Point) -> Result<(), OpeningError> {
-        let Phase::Offer { by, count, .. } = self.phase else {
+    /// Taraguchi: before the first offer, Black chooses to play a single fifth move instead
+    /// of offering; the next action is [`Opening::place`], anywhere.
+    pub fn single_fifth(&mut self) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Offer {
+                by, or_place: true, ..
+            } if self.offers.is_empty() => {
+                self.phase = self.place_phase(by, Region::Anywhere);
+                Ok(())
+            }
+            _ => Err(self.wrong()),
+        }
+    }
+
+    /// Whether `p` may be offered now as a fifth move: legal for Black, not offered yet, and
+    /// not symmetric to an earlier offer.
+    pub fn check_offer(&self, p: Point) -> Result<(), IllegalMove> {
+        let Phase::Offer { .. } = self.phase else {
             return Err(self.wrong());
         };
         self.game.position().check(p)?;
         if self.offers.contains(&p) {
-            return Err(OpeningError::DuplicateOffer(p));
+            return Err(IllegalMove::DuplicateOffer(p));
         }
         if let Some(&q) = self
             .offers
             .iter()
             .find(|&&q| symmetric(self.game.position(), q, p))
         {
-            return Err(OpeningError::SymmetricOffer(p, q));
+            return Err(IllegalMove::SymmetricOffer(p, q));
         }
+        Ok(())
+    }
+
+    /// Offers a fifth move (see [`Opening::check_offer`]).
+    pub fn offer(&mut self, p: Point) -> Result<(), IllegalMove> {
+        self.check_offer(p)?;
+        let Phase::Offer { by, count, .. } = self.phase else {
+            return Err(self.wrong());
+        };
         self.offers.push(p);
         if self.offers.len() >= usize::from(count) {
             self.phase = Phase::Select { by: by.other() };
@@ -460,12 +642,12 @@ impl Opening {
     }
 
     /// Selects one of the offers as the fifth move.
-    pub fn select(&mut self, p: Point) -> Result<(), OpeningError> {
+    pub fn select(&mut self, p: Point) -> Result<(), IllegalMove> {
         let Phase::Select { .. } = self.phase else {
             return Err(self.wrong());
         };
         if !self.offers.contains(&p) {
-            return Err(OpeningError::NotOffered(p));
+            return Err(IllegalMove::NotOffered(p));
         }
         self.game.play(p)?;
         self.offers.clear();
@@ -473,12 +655,15 @@ impl Opening {
         Ok(())
     }
 
-    /// The game and who holds Black, once the phase is [`Phase::Done`].
-    pub fn finish(self) -> Result<(Game, Player), OpeningError> {
+    /// The game and who holds Black, once the phase is [`Phase::Done`]. The opening stones
+    /// are the game's first moves, and [`Game::undo`] does not take them back.
+    pub fn finish(self) -> Result<(Game, Player), IllegalMove> {
         if self.phase != Phase::Done {
             return Err(self.wrong());
         }
-        Ok((self.game, self.black))
+        let mut game = self.game;
+        game.end_opening();
+        Ok((game, self.black))
     }
 }
 
@@ -689,7 +874,7 @@ mod tests {
 
     #[test]
     fn swap_and_swap2() {
-        let mut o = Opening::new(OpeningRule::Swap, 15, Rule::Freestyle).unwrap();
+        let mut o = Opening::new(OpeningRule::Swap, 15, 15, Rule::Freestyle).unwrap();
         for m in ["h8", "h9", "i9"] {
             o.place(p(m)).unwrap();
         }
@@ -699,7 +884,7 @@ mod tests {
         let (g, black) = o.finish().unwrap();
         assert_eq!((g.moves().len(), black), (3, Player::Second));
 
-        let mut o = Opening::new(OpeningRule::Swap2, 15, Rule::Freestyle).unwrap();
+        let mut o = Opening::new(OpeningRule::Swap2, 15, 15, Rule::Freestyle).unwrap();
         for m in ["h8", "h9", "i9"] {
             o.place(p(m)).unwrap();
         }
@@ -708,6 +893,7 @@ mod tests {
             o.phase(),
             Phase::Place {
                 by: Player::Second,
+                color: Color::White,
                 region: Region::Anywhere
             }
         );
@@ -723,12 +909,21 @@ mod tests {
 
     #[test]
     fn soosorv_regions_count_and_symmetric_offers() {
-        let mut o = Opening::new(OpeningRule::Soosorv { n: 3 }, 15, Rule::Renju).unwrap();
-        assert_eq!(o.place(p("a1")), Err(OpeningError::OutsideRegion(p("a1"))));
+        let mut o = Opening::new(OpeningRule::Soosorv { n: 3 }, 15, 15, Rule::Renju).unwrap();
+        assert_eq!(
+            o.place(p("a1")),
+            Err(IllegalMove::OutsideRegion {
+                at: p("a1"),
+                region: Region::Center
+            })
+        );
         o.place(p("h8")).unwrap();
         assert_eq!(
             o.place(p("j10")),
-            Err(OpeningError::OutsideRegion(p("j10")))
+            Err(IllegalMove::OutsideRegion {
+                at: p("j10"),
+                region: Region::Square(3)
+            })
         );
         o.place(p("h9")).unwrap();
         o.place(p("h10")).unwrap();
@@ -739,11 +934,12 @@ mod tests {
             o.phase(),
             Phase::Place {
                 by: Player::First,
+                color: Color::White,
                 region: Region::Anywhere
             }
         );
         o.place(p("h11")).unwrap();
-        assert_eq!(o.declare(4), Err(OpeningError::BadCount { got: 4, max: 3 }));
+        assert_eq!(o.declare(4), Err(IllegalMove::BadCount { got: 4, max: 3 }));
         o.declare(2).unwrap();
         o.decide_swap(false).unwrap();
         assert!(matches!(
@@ -758,10 +954,10 @@ mod tests {
         o.offer(p("g7")).unwrap();
         assert_eq!(
             o.offer(p("i7")),
-            Err(OpeningError::SymmetricOffer(p("i7"), p("g7")))
+            Err(IllegalMove::SymmetricOffer(p("i7"), p("g7")))
         );
         o.offer(p("i6")).unwrap();
-        assert_eq!(o.select(p("i7")), Err(OpeningError::NotOffered(p("i7"))));
+        assert_eq!(o.select(p("i7")), Err(IllegalMove::NotOffered(p("i7"))));
         o.select(p("i6")).unwrap();
         let (g, black) = o.finish().unwrap();
         assert_eq!(g.record(), "h8 h9 h10 h11 i6");
@@ -771,12 +967,15 @@ mod tests {
     #[test]
     fn taraguchi_both_branches() {
         for offer in [false, true] {
-            let mut o = Opening::new(OpeningRule::Taraguchi { n: 2 }, 15, Rule::Renju).unwrap();
+            let mut o = Opening::new(OpeningRule::Taraguchi { n: 2 }, 15, 15, Rule::Renju).unwrap();
             o.place(p("h8")).unwrap();
             o.decide_swap(false).unwrap();
             assert_eq!(
                 o.place(p("j10")),
-                Err(OpeningError::OutsideRegion(p("j10")))
+                Err(IllegalMove::OutsideRegion {
+                    at: p("j10"),
+                    region: Region::Square(3)
+                })
             );
             o.place(p("i9")).unwrap();
             o.decide_swap(false).unwrap();
@@ -790,6 +989,7 @@ mod tests {
                 o.offer(p("o15")).unwrap();
                 o.select(p("a1")).unwrap();
             } else {
+                o.single_fifth().unwrap();
                 o.place(p("a1")).unwrap();
                 assert_eq!(o.phase(), Phase::Swap { by: Player::Second });
                 o.decide_swap(true).unwrap();
@@ -799,8 +999,12 @@ mod tests {
             assert_eq!(black, if offer { Player::First } else { Player::Second });
         }
         assert_eq!(
-            Opening::new(OpeningRule::Taraguchi { n: 10 }, 14, Rule::Renju).unwrap_err(),
-            OpeningError::Board
+            Opening::new(OpeningRule::Taraguchi { n: 10 }, 14, 14, Rule::Renju).unwrap_err(),
+            CannotStart::NeedsOddSquare {
+                rule: OpeningRule::Taraguchi { n: 10 },
+                width: 14,
+                height: 14
+            }
         );
     }
 }

@@ -9,9 +9,10 @@ pub const MAX_SIDE: u8 = 32;
 pub const MIN_SIDE: u8 = 5;
 
 /// A stone colour. Black moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     /// The first player (`X` in diagrams, `●` in the frontend).
     Black,
@@ -233,14 +234,12 @@ impl FromStr for Point {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Point {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
-#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Point {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;

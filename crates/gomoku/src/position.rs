@@ -2,6 +2,7 @@
 //! [`Setup`]: its unvalidated description.
 
 use crate::board::{Board, DIRECTIONS, SizeError};
+use crate::illegal::IllegalMove;
 use crate::point::{Color, Point};
 use crate::renju;
 use crate::rule::{Foul, FoulPolicy, Rule, Settings};
@@ -9,8 +10,7 @@ use crate::set::PointSet;
 use std::fmt;
 
 /// A straight row of stones from `start` to `end` (inclusive), e.g. a winning five.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Line {
     /// One end (the lower-left end for rows and diagonals).
     pub start: Point,
@@ -52,8 +52,7 @@ impl fmt::Display for Line {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// `winner` made a winning row, `line`.
     Five {
@@ -102,32 +101,10 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Why a move was refused. The position is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The game is already over.
-    #[error("the game is over")]
-    GameOver,
-    /// The point is not on this board.
-    #[error("{0} is off the board")]
-    OffBoard(Point),
-    /// The point already holds a stone.
-    #[error("{0} is occupied")]
-    Occupied(Point),
-    /// Renju: the point is forbidden for Black (and the policy is to refuse).
-    #[error("{at} is forbidden for black ({foul})")]
-    Forbidden {
-        /// The point.
-        at: Point,
-        /// The foul it would be.
-        foul: Foul,
-    },
-}
-
 /// A validated position: board, rule settings, side to move and the outcome if the game has
 /// ended.
 ///
-/// [`Position::play`] checks a move and returns a [`PlayError`] without touching the position;
+/// [`Position::play`] checks a move and returns a [`IllegalMove`] without touching the position;
 /// [`Position::play_unchecked`]/[`Position::unplay_unchecked`] are the fast make/unmake pair
 /// for search and playouts (win detection included). Move history lives in
 /// [`Game`](crate::Game).
@@ -247,28 +224,28 @@ impl Position {
     }
 
     /// Checks that the side to move may play `p`, without playing it.
-    pub fn check(&self, p: Point) -> Result<(), PlayError> {
+    pub fn check(&self, p: Point) -> Result<(), IllegalMove> {
         if self.is_over() {
-            return Err(PlayError::GameOver);
+            return Err(IllegalMove::GameOver);
         }
         if !self.board.contains(p) {
-            return Err(PlayError::OffBoard(p));
+            return Err(IllegalMove::OffBoard(p));
         }
         if self.board.get(p).is_some() {
-            return Err(PlayError::Occupied(p));
+            return Err(IllegalMove::Occupied(p));
         }
         if self.to_move == Color::Black
             && self.settings.foul_policy == FoulPolicy::Refuse
             && let Some(foul) = self.foul_at(p)
         {
-            return Err(PlayError::Forbidden { at: p, foul });
+            return Err(IllegalMove::Forbidden { at: p, foul });
         }
         Ok(())
     }
 
     /// Plays `p` for the side to move, returning the outcome if the move ends the game.
     /// On error nothing changes.
-    pub fn play(&mut self, p: Point) -> Result<Option<Outcome>, PlayError> {
+    pub fn play(&mut self, p: Point) -> Result<Option<Outcome>, IllegalMove> {
         self.check(p)?;
         Ok(self.play_unchecked(p))
     }
@@ -438,8 +415,7 @@ impl TryFrom<Setup> for Position {
 
 /// An unvalidated position: size, stone lists, side to move and settings. Any content is
 /// allowed here; [`Position::from_setup`] says what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Setup {
     /// Columns (5..=32).
     pub width: u8,

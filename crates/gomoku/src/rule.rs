@@ -17,9 +17,10 @@ use std::str::FromStr;
 /// renju per the RIF International Rules of Renju (articles on five, overline, four, straight
 /// four, three, double-three, double-four); caro as Gomocup plays it (a row blocked by opponent
 /// stones at both ends does not win; the board edge never blocks).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// Five or more in a row wins.
     #[default]
@@ -105,9 +106,8 @@ impl FromStr for Rule {
 }
 
 /// A renju foul: why a point is forbidden for Black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Foul {
     /// Six or more in a row.
     Overline,
@@ -128,11 +128,12 @@ impl fmt::Display for Foul {
 }
 
 /// What happens when Black plays a forbidden point under renju.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum FoulPolicy {
-    /// `play` refuses the move with [`PlayError::Forbidden`](crate::PlayError::Forbidden)
+    /// `play` refuses the move with [`IllegalMove::Forbidden`](crate::IllegalMove::Forbidden)
     /// (the default: what a playing interface wants).
     #[default]
     Refuse,
@@ -143,9 +144,10 @@ pub enum FoulPolicy {
 
 /// How a three is read when the point that would complete its straight four also makes a
 /// five in another line. Published implementations differ here.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum ThreeAtFive {
     /// RIF wording (default): a three is a row that Black can make a straight four by adding a
     /// stone on a point that is not forbidden; a point that makes a five is never forbidden, so
@@ -158,8 +160,10 @@ pub enum ThreeAtFive {
 }
 
 /// A rule set with its settings. `Settings::default()` is freestyle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default)]
 pub struct Settings {
     /// The rule set.
     pub rule: Rule,

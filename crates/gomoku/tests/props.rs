@@ -10,7 +10,7 @@ use common::Grid;
 use gomoku::opening::transform;
 use gomoku::opening::{Opening, OpeningRule, Phase, Swap2Choice};
 use gomoku::{
-    Board, Color, Game, Outcome, PlayError, Point, PointSet, Position, Rule, Settings, Setup,
+    Board, Color, Game, IllegalMove, Outcome, Point, PointSet, Position, Rule, Settings, Setup,
     ThreeAtFive, parse_moves,
 };
 use proptest::prelude::*;
@@ -123,10 +123,10 @@ proptest! {
             // Illegal moves change nothing.
             let before = game.clone();
             if let Some(q) = game.moves().first().copied() {
-                prop_assert_eq!(game.play(q), Err(PlayError::Occupied(q)));
+                prop_assert_eq!(game.play(q), Err(IllegalMove::Occupied(q)));
             }
             let off = Point::new(w, 0);
-            prop_assert_eq!(game.play(off), Err(PlayError::OffBoard(off)));
+            prop_assert_eq!(game.play(off), Err(IllegalMove::OffBoard(off)));
             prop_assert_eq!(&game, &before);
             // Play, compare with the reference win scan, then undo and replay.
             let outcome = game.play(p).unwrap();
@@ -227,6 +227,7 @@ enum Act {
     Swap(bool),
     Swap2(u8),
     Declare(u8),
+    SingleFifth,
 }
 
 fn act() -> impl Strategy<Value = Act> {
@@ -239,6 +240,7 @@ fn act() -> impl Strategy<Value = Act> {
         2 => any::<bool>().prop_map(Act::Swap),
         1 => (0u8..3).prop_map(Act::Swap2),
         1 => (0u8..6).prop_map(Act::Declare),
+        1 => Just(Act::SingleFifth),
     ]
 }
 
@@ -255,9 +257,9 @@ proptest! {
         ],
         acts in prop::collection::vec(act(), 0..40),
     ) {
-        let mut o = Opening::new(rule, 15, Rule::Renju).unwrap();
+        let mut o = Opening::new(rule, 15, 15, Rule::Renju).unwrap();
         for a in acts {
-            let before = (o.phase(), o.game().record(), o.offers().to_vec(), o.black());
+            let before = o.clone();
             let r = match a {
                 Act::Place(x, y) => o.place(Point::new(x, y)),
                 Act::Offer(x, y) => o.offer(Point::new(x, y)),
@@ -265,9 +267,10 @@ proptest! {
                 Act::Swap(s) => o.decide_swap(s),
                 Act::Swap2(i) => o.swap2([Swap2Choice::TakeBlack, Swap2Choice::TakeWhite, Swap2Choice::PlaceTwo][i as usize]),
                 Act::Declare(n) => o.declare(n),
+                Act::SingleFifth => o.single_fifth(),
             };
             if r.is_err() {
-                prop_assert_eq!((o.phase(), o.game().record(), o.offers().to_vec(), o.black()), before);
+                prop_assert_eq!(&o, &before);
             }
             // The game never holds more than the five opening stones, and offers are
             // pairwise distinct and never symmetric to one another.

@@ -5,7 +5,8 @@ mod common;
 
 use common::{Grid, marked, position};
 use gomoku::{
-    Color, Foul, FoulPolicy, Game, Outcome, PlayError, Point, Position, Rule, Settings, ThreeAtFive,
+    Color, Foul, FoulPolicy, Game, IllegalMove, Outcome, Point, Position, Rule, Settings,
+    ThreeAtFive,
 };
 
 const OVERLINE: &str = "
@@ -23,7 +24,7 @@ fn play_star(
     diagram: &str,
     settings: impl Into<Settings>,
     color: Color,
-) -> (Position, Result<Option<Outcome>, PlayError>) {
+) -> (Position, Result<Option<Outcome>, IllegalMove>) {
     let (mut pos, p) = marked(diagram, settings);
     if color == Color::White {
         let mut setup = pos.to_setup();
@@ -61,7 +62,7 @@ fn renju_black_overline_is_forbidden() {
     let (pos, r) = play_star(OVERLINE, Rule::Renju, Color::Black);
     assert_eq!(
         r,
-        Err(PlayError::Forbidden {
+        Err(IllegalMove::Forbidden {
             at: "e5".parse().unwrap(),
             foul: Foul::Overline
         })
@@ -386,17 +387,17 @@ fn typed_errors_leave_the_position_unchanged() {
     let before = g.clone();
     assert_eq!(
         g.play(Point::new(7, 7)),
-        Err(PlayError::Occupied(Point::new(7, 7)))
+        Err(IllegalMove::Occupied(Point::new(7, 7)))
     );
     assert_eq!(
         g.play(Point::new(15, 3)),
-        Err(PlayError::OffBoard(Point::new(15, 3)))
+        Err(IllegalMove::OffBoard(Point::new(15, 3)))
     );
     assert_eq!(g, before);
     let (mut pos, _) = marked(OVERLINE, Rule::Freestyle);
     pos.play("e5".parse().unwrap()).unwrap();
     let over = pos.clone();
-    assert_eq!(pos.play("a1".parse().unwrap()), Err(PlayError::GameOver));
+    assert_eq!(pos.play("a1".parse().unwrap()), Err(IllegalMove::GameOver));
     assert_eq!(pos, over);
     assert!(pos.legal_moves().is_empty());
 }
@@ -458,4 +459,13 @@ fn diagram_round_trip() {
     let pos = position(&OVERLINE.replace('*', "."), Rule::Renju);
     let again = position(&pos.diagram(), Rule::Renju);
     assert_eq!(pos, again);
+}
+
+#[test]
+fn legal_moves_hold_every_point_of_the_largest_board() {
+    // The documented worst case of the `PointSet` returned by `legal_moves`: 32x32, empty.
+    let pos = Position::new(32, 32, Rule::Freestyle).unwrap();
+    let legal = pos.legal_moves();
+    assert_eq!(legal.len(), 1024);
+    assert!(legal.contains(Point::new(31, 31)) && legal.contains(Point::new(0, 0)));
 }

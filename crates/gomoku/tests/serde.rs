@@ -1,5 +1,4 @@
-//! serde goes through the text forms (`"h8"`, `"renju"`). Run with `--features serde`.
-#![cfg(feature = "serde")]
+//! serde goes through the text forms (`"h8"`, `"renju"`).
 
 use gomoku::{Point, Rule, Settings, Setup};
 

@@ -3,7 +3,7 @@
 use cards_core::{Card, CardSet, GameRng, Rank, Suit};
 use rand::Rng;
 
-use crate::{Action, Game, Phase, QUEEN_OF_SPADES, View};
+use crate::{Game, Move, Phase, QUEEN_OF_SPADES, View};
 
 /// A Hearts player. It is handed a [`View`] (its own cards and the public play) and must
 /// answer with three cards of its hand to pass, or a card from [`View::legal_moves`].
@@ -162,7 +162,7 @@ impl Bot for RuleBot {
         let current = view
             .current_trick()
             .copied()
-            .unwrap_or_else(|| crate::Trick::new(view.seat(), &[]));
+            .unwrap_or_else(|| crate::Trick::new(view.seat().unwrap_or(crate::NORTH), &[]));
         let Some((_, winning)) = current.winning() else {
             // Leading: the lowest card, keeping Q♠ (and A♠/K♠ while Q♠ is out) back.
             let risky: CardSet = legal
@@ -218,26 +218,24 @@ impl Bot for RuleBot {
 
 /// Lets the bots take the next action of the game's current hand: the first seat still to
 /// pass chooses its pass, or the seat to move plays. Each bot sees only its seat's view.
-/// Returns the action, or `None` when the hand is over.
+/// Returns the move, or `None` when the hand is over.
 ///
 /// # Panics
 /// If a bot answers with a card or pass the rules refuse (a bug in the bot).
-pub fn play_step<B: Bot>(game: &mut Game, bots: &mut [B; 4]) -> Option<Action> {
-    match game.round().phase() {
+pub fn play_step<B: Bot>(game: &mut Game, bots: &mut [B; 4]) -> Option<Move> {
+    let mv = match game.round().phase() {
         Phase::Passing => {
             let seat = game.round().awaiting_pass().next()?;
-            let cards = bots[seat.index()].choose_pass(&game.view(seat));
-            game.choose_pass(seat, cards).expect("bot passes are legal");
-            Some(Action::Pass(seat, cards))
+            Move::Pass(seat, bots[seat.index()].choose_pass(&game.view(seat)))
         }
         Phase::Playing => {
             let seat = game.round().to_move()?;
-            let card = bots[seat.index()].choose_play(&game.view(seat));
-            game.play(seat, card).expect("bot plays are legal");
-            Some(Action::Play(seat, card))
+            Move::Play(seat, bots[seat.index()].choose_play(&game.view(seat)))
         }
-        Phase::Over => None,
-    }
+        Phase::Over => return None,
+    };
+    game.play(mv).expect("bot moves are legal");
+    Some(mv)
 }
 
 #[cfg(test)]

@@ -1,15 +1,22 @@
 //! The typed errors: one per fallible operation, each naming the rule that refused the input.
 
-use cards_core::{Card, Seat, Suit};
+use cards_core::{Card, Suit};
 
-use crate::{Phase, seat_name};
+use crate::{Phase, Seat, seat_name};
 
-/// Why a card may not be played. The round is left exactly as it was.
+/// Why a move (a card played, a pass, a card picked for a pass) is refused. The round is left
+/// exactly as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalPlay {
+pub enum IllegalMove {
     /// Cards are played only in the playing phase (not while passing, not after the last trick).
     #[error("wrong phase: cards cannot be played while the round is {phase}")]
-    WrongPhase {
+    NotPlaying {
+        /// The round's phase.
+        phase: Phase,
+    },
+    /// Passes are chosen only in the passing phase (a hold hand has none).
+    #[error("wrong phase: cards cannot be passed while the round is {phase}")]
+    NotPassing {
         /// The round's phase.
         phase: Phase,
     },
@@ -36,33 +43,44 @@ pub enum IllegalPlay {
         /// The suit led to the trick.
         suit: Suit,
     },
-    /// "Hearts may not be led until broken unless the leader holds only hearts."
-    #[error("hearts not broken: a heart may not be led until a heart has been played")]
-    HeartsNotBroken,
+    /// "Hearts may not be led until broken unless the leader holds only hearts." The message
+    /// states the rule in force: what breaks hearts, and that a hand of only hearts and Q♠ must
+    /// lead Q♠ (unless [`Settings::lead_hearts_with_only_queen`](crate::Settings::lead_hearts_with_only_queen)).
+    #[error("hearts not broken: {}", hearts_not_broken(*.queen_breaks_hearts, *.must_lead_queen))]
+    HeartsNotBroken {
+        /// Whether Q♠ breaks hearts ([`Settings::queen_breaks_hearts`](crate::Settings::queen_breaks_hearts)).
+        queen_breaks_hearts: bool,
+        /// Whether the hand holds only hearts and Q♠, so that Q♠ must be led.
+        must_lead_queen: bool,
+    },
     /// "First trick: a player void in clubs may not play a heart or Q♠ unless the hand holds
     /// nothing else."
     #[error("no points on the first trick: hearts and the queen of spades may not be played to it")]
     NoPointsOnFirstTrick,
-}
-
-/// Why a pass may not be made. The round is left exactly as it was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalPass {
-    /// Passes are chosen only in the passing phase (a hold hand has none).
-    #[error("wrong phase: cards cannot be passed while the round is {phase}")]
-    WrongPhase {
-        /// The round's phase.
-        phase: Phase,
-    },
     /// The seat has already chosen its three cards.
     #[error("{} has already chosen the cards to pass", seat_name(*.0))]
     AlreadyChosen(Seat),
+    /// The card is already picked for the seat's pass.
+    #[error("{0} is already picked to pass")]
+    AlreadyPicked(Card),
     /// A pass is exactly three cards.
     #[error("a pass is exactly 3 cards, not {0}")]
     WrongCount(usize),
-    /// The card is not in the seat's hand.
-    #[error("card not in hand: {0} is not in the hand")]
-    NotInHand(Card),
+}
+
+fn hearts_not_broken(queen_breaks_hearts: bool, must_lead_queen: bool) -> String {
+    let breaks = if queen_breaks_hearts {
+        "a heart or the queen of spades has been played"
+    } else {
+        "a heart has been played"
+    };
+    if must_lead_queen {
+        format!(
+            "the hand holds only hearts and the queen of spades, so the queen of spades must be led (a heart may not be led until {breaks})"
+        )
+    } else {
+        format!("a heart may not be led until {breaks}")
+    }
 }
 
 /// Why four hands do not make a Hearts deal.
@@ -96,7 +114,7 @@ pub enum ReplayError {
         /// The passing seat.
         seat: Seat,
         /// Why it is refused.
-        error: IllegalPass,
+        error: IllegalMove,
     },
     /// The record passes although the direction is hold, or lacks a pass while others passed.
     #[error("the record's passes do not match the pass direction")]
@@ -107,7 +125,7 @@ pub enum ReplayError {
         /// The index of the play in the record (0 = the first lead).
         index: usize,
         /// Why it is refused.
-        error: IllegalPlay,
+        error: IllegalMove,
     },
 }
 
@@ -141,27 +159,30 @@ mod tests {
 
     #[test]
     fn messages_are_lowercase_and_name_the_rule() {
-        let e = IllegalPlay::MustFollowSuit { suit: Suit::Clubs };
+        let e = IllegalMove::MustFollowSuit { suit: Suit::Clubs };
         assert_eq!(
             e.to_string(),
             "must follow suit: clubs was led and the hand holds clubs"
         );
-        let e = IllegalPlay::NotYourTurn {
+        let e = IllegalMove::NotYourTurn {
             seat: NORTH,
             turn: EAST,
         };
         assert_eq!(e.to_string(), "not your turn: East plays next, not North");
-        assert!(
-            IllegalPlay::HeartsNotBroken
-                .to_string()
-                .starts_with("hearts not broken")
+        let e = IllegalMove::HeartsNotBroken {
+            queen_breaks_hearts: false,
+            must_lead_queen: false,
+        };
+        assert_eq!(
+            e.to_string(),
+            "hearts not broken: a heart may not be led until a heart has been played"
         );
         assert!(
-            IllegalPlay::NoPointsOnFirstTrick
+            IllegalMove::NoPointsOnFirstTrick
                 .to_string()
                 .starts_with("no points on the first")
         );
-        let e = IllegalPlay::WrongPhase {
+        let e = IllegalMove::NotPlaying {
             phase: Phase::Passing,
         };
         assert_eq!(

@@ -1,22 +1,12 @@
 //! `Game`: hands dealt one after another until a seat reaches the target, with the pass
 //! cycle, running totals, the completed hands and undo within the current hand.
 
-use cards_core::{BySeat, Card, CardSet, Seat};
+use cards_core::{BySeat, CardSet};
 
 use crate::{
-    HandResult, IllegalPass, IllegalPlay, NextHandError, Phase, ReplayError, Round, RoundRecord,
-    RoundSetup, Settings, TieRule, View,
+    HandResult, IllegalMove, Move, NextHandError, Phase, ReplayError, Round, RoundRecord, Seat,
+    Settings, Setup, TieRule, View,
 };
-
-/// One action of a hand, as recorded for undo.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Action {
-    /// A seat chose three cards to pass.
-    Pass(Seat, CardSet),
-    /// A seat played a card.
-    Play(Seat, Card),
-}
 
 /// A finished hand: how it went and what it scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +20,7 @@ pub struct HandSummary {
 }
 
 /// A game of Hearts: hands until a seat's total reaches [`Settings::target`] at the end of a
-/// hand; the lowest total wins.
+/// hand (or [`Settings::max_hands`] hands are played); the lowest total wins.
 ///
 /// Ties: with [`TieRule::Share`] (the default) every seat sharing the lowest total wins; with
 /// [`TieRule::PlayOn`] hands continue until the lowest total is held by one seat alone.
@@ -61,7 +51,7 @@ pub struct Game {
     totals: BySeat<i32, 4>,
     history: Vec<HandSummary>,
     round: Round,
-    actions: Vec<Action>,
+    moves: Vec<Move>,
 }
 
 /// The seed of hand `hand` in a game seeded with `seed`.
@@ -85,7 +75,7 @@ impl Game {
             totals: BySeat::default(),
             history: Vec::new(),
             round,
-            actions: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -97,7 +87,7 @@ impl Game {
         hands: BySeat<CardSet, 4>,
     ) -> Result<Game, NextHandError> {
         let direction = settings.pass_schedule.direction(0);
-        let round = Round::from_setup(RoundSetup {
+        let round = Round::from_setup(Setup {
             settings,
             direction,
             hands,
@@ -108,7 +98,7 @@ impl Game {
             totals: BySeat::default(),
             history: Vec::new(),
             round,
-            actions: Vec::new(),
+            moves: Vec::new(),
         })
     }
 
@@ -143,28 +133,36 @@ impl Game {
         &self.history
     }
 
-    /// The actions of the current hand, in order.
-    pub fn actions(&self) -> &[Action] {
-        &self.actions
+    /// The moves of the current hand, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
     }
 
     /// What `seat` knows, with the game totals.
     pub fn view(&self, seat: Seat) -> View {
-        View::new(&self.round, seat, Some(self.totals))
+        View::new(&self.round, Some(seat), Some(self.totals))
     }
 
-    /// Chooses `seat`'s pass in the current hand (see [`Round::choose_pass`]).
-    pub fn choose_pass(&mut self, seat: Seat, cards: CardSet) -> Result<(), IllegalPass> {
-        self.round.choose_pass(seat, cards)?;
-        self.actions.push(Action::Pass(seat, cards));
+    /// What a spectator knows: the public play and the totals, no hand.
+    pub fn public_view(&self) -> View {
+        View::new(&self.round, None, Some(self.totals))
+    }
+
+    /// Makes a move in the current hand (see [`Round::play`]); the last card of a hand adds its
+    /// result to the totals. A refused move changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.round.check(mv)?;
+        self.play_unchecked(mv);
         Ok(())
     }
 
-    /// Plays `card` for `seat` (see [`Round::play`]); the last card of a hand adds its result to
-    /// the totals.
-    pub fn play(&mut self, seat: Seat, card: Card) -> Result<(), IllegalPlay> {
-        self.round.play(seat, card)?;
-        self.actions.push(Action::Play(seat, card));
+    /// Makes a move without checking it (see [`Round::play_unchecked`]).
+    ///
+    /// # Panics
+    /// May panic, or corrupt the game, if [`Round::check`] would refuse the move.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.round.play_unchecked(mv);
+        self.moves.push(mv);
         if let Some(result) = self.round.result() {
             for seat in Seat::ALL {
                 self.totals[seat] += result.points[seat];
@@ -175,15 +173,23 @@ impl Game {
                 totals: self.totals,
             });
         }
-        Ok(())
     }
 
-    /// Whether the game is over: the current hand is finished, a seat has reached the target
-    /// and (with [`TieRule::PlayOn`]) the lowest total is not shared.
+    /// Whether the game is over: the current hand is finished, and either
+    /// [`Settings::max_hands`] hands are played, or a seat has reached the target and (with
+    /// [`TieRule::PlayOn`]) the lowest total is not shared.
     pub fn is_over(&self) -> bool {
-        if self.round.phase() != Phase::Over
-            || self.totals.iter().all(|(_, &t)| t < self.settings.target)
+        if self.round.phase() != Phase::Over {
+            return false;
+        }
+        if self
+            .settings
+            .max_hands
+            .is_some_and(|most| self.history.len() >= most as usize)
         {
+            return true;
+        }
+        if self.totals.iter().all(|(_, &t)| t < self.settings.target) {
             return false;
         }
         self.settings.tie == TieRule::Share || self.lowest().len() == 1
@@ -212,7 +218,7 @@ impl Game {
             self.settings.pass_schedule.direction(n),
             hand_seed(self.seed, n),
         );
-        self.actions.clear();
+        self.moves.clear();
         Ok(())
     }
 
@@ -220,12 +226,12 @@ impl Game {
     pub fn next_hand_with(&mut self, hands: BySeat<CardSet, 4>) -> Result<(), NextHandError> {
         self.check_next()?;
         let direction = self.settings.pass_schedule.direction(self.history.len());
-        self.round = Round::from_setup(RoundSetup {
+        self.round = Round::from_setup(Setup {
             settings: self.settings,
             direction,
             hands,
         })?;
-        self.actions.clear();
+        self.moves.clear();
         Ok(())
     }
 
@@ -239,11 +245,12 @@ impl Game {
         }
     }
 
-    /// Takes back the last action of the current hand (a play, or a pass; taking back a pass
-    /// after all four were revealed hides them again). Undoing the last card of a hand removes
-    /// its result from the totals. Returns the action undone, or `None` at the start of a hand.
-    pub fn undo(&mut self) -> Option<Action> {
-        let action = self.actions.pop()?;
+    /// Takes back the last move of the current hand (a play, a pick, or a pass; taking back a
+    /// pass after all four were revealed hides them again). Undoing the last card of a hand
+    /// removes its result from the totals. Returns the move undone, or `None` at the start of a
+    /// hand.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
         if self.round.phase() == Phase::Over {
             self.history.pop();
             self.totals = self
@@ -251,21 +258,13 @@ impl Game {
                 .last()
                 .map_or_else(BySeat::default, |h| h.totals);
         }
-        let record = self.round.record();
-        let mut round = Round::from_setup(RoundSetup {
-            settings: record.settings,
-            direction: record.direction,
-            hands: record.deal,
-        })
-        .expect("the current deal was validated");
-        for &a in &self.actions {
-            match a {
-                Action::Pass(seat, cards) => round.choose_pass_unchecked(seat, cards),
-                Action::Play(_, card) => round.play_unchecked(card),
-            }
+        let mut round =
+            Round::from_setup(self.round.to_setup()).expect("the current deal was validated");
+        for &mv in &self.moves {
+            round.play_unchecked(mv);
         }
         self.round = round;
-        Some(action)
+        Some(mv)
     }
 
     /// The record of every hand, the current one last.
@@ -296,31 +295,7 @@ impl Game {
                 game.check_next()
                     .map_err(|_| GameReplayError::Mismatch { hand })?;
             }
-            game.actions = Vec::new();
-            for (seat, pass) in record.passes.iter() {
-                if let Some(cards) = *pass {
-                    game.actions.push(Action::Pass(seat, cards));
-                }
-            }
-            let mut seat_round = Round::from_setup(RoundSetup {
-                settings,
-                direction: record.direction,
-                hands: record.deal,
-            })
-            .map_err(|e| GameReplayError::Hand {
-                hand,
-                error: e.into(),
-            })?;
-            for (seat, pass) in record.passes.iter() {
-                if let Some(cards) = *pass {
-                    seat_round.choose_pass_unchecked(seat, cards);
-                }
-            }
-            for &card in &record.plays {
-                let seat = seat_round.turn();
-                seat_round.play_unchecked(card);
-                game.actions.push(Action::Play(seat, card));
-            }
+            game.moves = replay_moves(record);
             game.round = round;
             if let Some(result) = game.round.result() {
                 for seat in Seat::ALL {
@@ -335,6 +310,36 @@ impl Game {
         }
         Ok(game)
     }
+}
+
+/// The moves of a record that replays (passes whole, or the picks of a pass chosen in part,
+/// then the plays), each with its seat.
+fn replay_moves(record: &RoundRecord) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for (seat, pass) in record.passes.iter() {
+        match *pass {
+            Some(cards) if cards.len() < 3 => {
+                moves.extend(cards.iter().map(|c| Move::Pick(seat, c)))
+            }
+            Some(cards) => moves.push(Move::Pass(seat, cards)),
+            None => {}
+        }
+    }
+    let mut round = Round::from_setup(Setup {
+        settings: record.settings,
+        direction: record.direction,
+        hands: record.deal,
+    })
+    .expect("the record replayed");
+    for &mv in &moves {
+        round.play_unchecked(mv);
+    }
+    for &card in &record.plays {
+        let mv = Move::Play(round.turn(), card);
+        round.play_unchecked(mv);
+        moves.push(mv);
+    }
+    moves
 }
 
 /// Why a game record does not replay.
@@ -357,7 +362,6 @@ pub enum GameReplayError {
     },
 }
 
-#[cfg(feature = "serde")]
 mod serde_impl {
     use super::{Game, RoundRecord, Settings};
 

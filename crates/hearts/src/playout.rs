@@ -4,7 +4,7 @@
 use rand::Rng;
 
 use crate::bot::{random_card, random_three};
-use crate::{HandResult, PassDirection, Phase, Round, Settings};
+use crate::{HandResult, Move, PassDirection, Phase, Round, Seat, Settings};
 
 /// Deals a hand with `rng`, passes three random cards per seat (unless `direction` is hold) and
 /// plays random legal cards to the end.
@@ -21,14 +21,14 @@ pub fn random_hand<R: Rng + ?Sized>(
 ) -> HandResult {
     let mut round = Round::deal_with(settings, direction, rng);
     if round.phase() == Phase::Passing {
-        for seat in cards_core::Seat::ALL {
+        for seat in Seat::ALL {
             let pass = random_three(round.hand(seat), rng);
-            round.choose_pass_unchecked(seat, pass);
+            round.play_unchecked(Move::Pass(seat, pass));
         }
     }
     for _ in 0..52 {
         let card = random_card(round.legal_moves(), rng);
-        round.play_unchecked(card);
+        round.play_unchecked(Move::Play(round.turn(), card));
     }
     round.result().expect("52 cards end the hand")
 }

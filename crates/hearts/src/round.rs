@@ -3,18 +3,17 @@
 
 use std::fmt;
 
-use cards_core::{BySeat, Card, CardSet, Rank, Seat, Suit};
+use cards_core::{BySeat, Card, CardSet, Rank, Suit};
 use rand::Rng;
 
 use crate::rules::{TrickState, legal_cards, why_illegal};
 use crate::{
-    HEARTS, IllegalPass, IllegalPlay, JACK_OF_DIAMONDS, MoonScoring, PassDirection,
-    QUEEN_OF_SPADES, ReplayError, Settings, SetupError, TWO_OF_CLUBS, Trick, View, penalty_points,
+    HEARTS, IllegalMove, JACK_OF_DIAMONDS, MoonScoring, Move, PassDirection, QUEEN_OF_SPADES,
+    ReplayError, Seat, Settings, SetupError, TWO_OF_CLUBS, Trick, View, penalty_points,
 };
 
 /// The stage a round is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// Seats are choosing the three cards to pass; none has been revealed.
     Passing,
@@ -36,9 +35,9 @@ impl fmt::Display for Phase {
 }
 
 /// An unvalidated deal: settings, pass direction and four hands of any content.
-/// [`Round::from_setup`] (or `Round::try_from`) checks it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RoundSetup {
+/// [`Round::from_setup`] (or `Round::try_from`) checks it; [`Round::to_setup`] gives it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Setup {
     /// The rules.
     pub settings: Settings,
     /// Where cards are passed this hand.
@@ -50,8 +49,7 @@ pub struct RoundSetup {
 /// What a round needs to be rebuilt exactly: the deal, the passes chosen so far and the plays.
 /// [`Round::record`] writes one and [`Round::replay`] reads it back, checking every step; serde
 /// saves a [`Round`] as its record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoundRecord {
     /// The rules.
     pub settings: Settings,
@@ -59,15 +57,15 @@ pub struct RoundRecord {
     pub direction: PassDirection,
     /// The hands as dealt, before passing, North first.
     pub deal: BySeat<CardSet, 4>,
-    /// The cards each seat chose to pass (`None`: not chosen yet, or a hold hand).
+    /// The cards each seat chose to pass: three once chosen, fewer while it picks them one at
+    /// a time ([`Move::Pick`]); `None` before its first pick, and in a hold hand.
     pub passes: BySeat<Option<CardSet>, 4>,
     /// Every card played, in order (the seat is implied by the turn).
     pub plays: Vec<Card>,
 }
 
 /// The result of a finished hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct HandResult {
     /// The score of each seat for this hand, after moon scoring and bonuses.
     pub points: BySeat<i32, 4>,
@@ -84,29 +82,25 @@ const FILLER: Card = Card::new(Rank::Two, Suit::Clubs);
 /// One hand of Hearts: the full state, every seat's cards included.
 ///
 /// Pure and deterministic: the deal comes from a seed, an `Rng` or four explicit hands, and
-/// every change goes through [`choose_pass`](Round::choose_pass) and [`play`](Round::play)
-/// (checked; an error leaves the round unchanged) or their `_unchecked` fast paths. Give bots
-/// and players a [`View`] (from [`view`](Round::view)), which holds only what one seat knows.
+/// every change is a [`Move`] through [`play`](Round::play) (checked; an error leaves the
+/// round unchanged) or [`play_unchecked`](Round::play_unchecked), the fast path. Give bots and
+/// players a [`View`] (from [`view`](Round::view)), which holds only what one seat knows.
 ///
 /// ```
-/// use hearts::{Phase, PassDirection, Round, Settings};
+/// use hearts::{Move, Phase, PassDirection, Round, Settings};
 ///
 /// let mut round = Round::deal(Settings::default(), PassDirection::Hold, 7);
 /// assert_eq!(round.phase(), Phase::Playing);
 /// while let Some(seat) = round.to_move() {
 ///     let card = round.legal_moves().first().unwrap(); // lowest legal card
-///     round.play(seat, card)?;
+///     round.play(Move::Play(seat, card))?;
 /// }
 /// let result = round.result().unwrap();
 /// assert!(result.moon.is_some() || result.points.iter().map(|(_, p)| p).sum::<i32>() == 26);
-/// # Ok::<(), hearts::IllegalPlay>(())
+/// # Ok::<(), hearts::IllegalMove>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(into = "RoundRecord", try_from = "RoundRecord")
-)]
+#[derive(Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "RoundRecord", try_from = "RoundRecord")]
 pub struct Round {
     settings: Settings,
     direction: PassDirection,
@@ -148,14 +142,16 @@ impl Round {
     ///
     /// ```
     /// use cards_core::{BySeat, CardSet, Suit};
-    /// use hearts::{PassDirection, Round, RoundSetup, Settings, NORTH};
+    /// use hearts::{PassDirection, Round, Setup, Settings, NORTH};
     ///
     /// let hands = BySeat::new(Suit::ALL.map(CardSet::suit)); // North all clubs, …
-    /// let round = Round::from_setup(RoundSetup { settings: Settings::default(), direction: PassDirection::Hold, hands })?;
+    /// let setup = Setup { settings: Settings::default(), direction: PassDirection::Hold, hands };
+    /// let round = Round::try_from(setup)?;
     /// assert_eq!(round.to_move(), Some(NORTH));
+    /// assert_eq!(round.to_setup(), setup);
     /// # Ok::<(), hearts::SetupError>(())
     /// ```
-    pub fn from_setup(setup: RoundSetup) -> Result<Round, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Round, SetupError> {
         let mut seen = CardSet::EMPTY;
         for (_, &hand) in setup.hands.iter() {
             if let Some(card) = (hand - CardSet::STANDARD).first() {
@@ -179,6 +175,16 @@ impl Round {
             setup.direction,
             setup.hands.into_array(),
         ))
+    }
+
+    /// The deal this round started from: settings, pass direction and the hands as dealt
+    /// (the passes and plays since are in its [`record`](Round::record)).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            settings: self.settings,
+            direction: self.direction,
+            hands: BySeat::new(self.dealt),
+        }
     }
 
     fn new_unchecked(settings: Settings, direction: PassDirection, hands: [CardSet; 4]) -> Round {
@@ -251,9 +257,25 @@ impl Round {
         self.dealt[seat.index()]
     }
 
-    /// The cards `seat` chose to pass, once chosen.
+    /// The cards `seat` chose to pass, once all three are chosen.
     pub fn pass_of(&self, seat: Seat) -> Option<CardSet> {
         (self.passed & (1 << seat.index()) != 0).then_some(self.passes[seat.index()])
+    }
+
+    /// The cards `seat` has picked for its pass so far ([`Move::Pick`]; all three once the pass
+    /// is chosen).
+    pub fn picked(&self, seat: Seat) -> CardSet {
+        self.passes[seat.index()]
+    }
+
+    /// The cards `seat` may pick for its pass now: its hand less the cards already picked
+    /// (empty unless it still has to pass).
+    pub fn legal_picks(&self, seat: Seat) -> CardSet {
+        if self.phase == Phase::Passing && self.passed & (1 << seat.index()) == 0 {
+            self.hands[seat.index()] - self.passes[seat.index()]
+        } else {
+            CardSet::EMPTY
+        }
     }
 
     /// The cards `seat` received, once all passes are revealed.
@@ -364,20 +386,57 @@ impl Round {
         )
     }
 
-    /// Checks that `seat` may play `card` now, naming the rule when it may not.
-    pub fn check_play(&self, seat: Seat, card: Card) -> Result<(), IllegalPlay> {
+    /// Checks a move without making it, naming the rule that refuses it.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        match mv {
+            Move::Play(seat, card) => self.check_play(seat, card),
+            Move::Pass(seat, cards) => {
+                self.check_passing(seat)?;
+                if let Some(card) = (cards - self.hands[seat.index()]).first() {
+                    return Err(IllegalMove::NotInHand(card));
+                }
+                if cards.len() == 3 {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::WrongCount(cards.len()))
+                }
+            }
+            Move::Pick(seat, card) => {
+                self.check_passing(seat)?;
+                if !self.hands[seat.index()].contains(card) {
+                    Err(IllegalMove::NotInHand(card))
+                } else if self.passes[seat.index()].contains(card) {
+                    Err(IllegalMove::AlreadyPicked(card))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn check_passing(&self, seat: Seat) -> Result<(), IllegalMove> {
+        if self.phase != Phase::Passing {
+            Err(IllegalMove::NotPassing { phase: self.phase })
+        } else if self.passed & (1 << seat.index()) != 0 {
+            Err(IllegalMove::AlreadyChosen(seat))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn check_play(&self, seat: Seat, card: Card) -> Result<(), IllegalMove> {
         if self.phase != Phase::Playing {
-            return Err(IllegalPlay::WrongPhase { phase: self.phase });
+            return Err(IllegalMove::NotPlaying { phase: self.phase });
         }
         if seat != self.turn {
-            return Err(IllegalPlay::NotYourTurn {
+            return Err(IllegalMove::NotYourTurn {
                 seat,
                 turn: self.turn,
             });
         }
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
-            return Err(IllegalPlay::NotInHand(card));
+            return Err(IllegalMove::NotInHand(card));
         }
         let state = self.trick_state();
         if legal_cards(&self.settings, hand, state).contains(card) {
@@ -387,24 +446,37 @@ impl Round {
         }
     }
 
-    /// Plays `card` for `seat`, or says which rule forbids it (the round is then unchanged).
-    pub fn play(&mut self, seat: Seat, card: Card) -> Result<(), IllegalPlay> {
-        self.check_play(seat, card)?;
-        self.play_unchecked(card);
+    /// Makes a move: plays a card, chooses a pass, or picks one card of a pass. A refused move
+    /// says which rule forbids it and leaves the round unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
         Ok(())
     }
 
-    /// Plays `card` for the seat to move without checking the rules: the fast path for
-    /// playouts and search.
+    /// Makes a move without checking the rules: the fast path for playouts and search.
     ///
     /// # Panics
-    /// May panic, or corrupt the round, if the card is not in
-    /// [`legal_moves`](Round::legal_moves); debug builds assert it.
-    pub fn play_unchecked(&mut self, card: Card) {
-        debug_assert!(
-            self.legal_moves().contains(card),
-            "{card} is not legal here"
-        );
+    /// May panic, or corrupt the round, if [`check`](Round::check) would refuse the move;
+    /// debug builds assert it.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        debug_assert_eq!(self.check(mv), Ok(()), "{mv:?} is not legal here");
+        match mv {
+            Move::Play(_, card) => self.play_card(card),
+            Move::Pass(seat, cards) => {
+                self.passes[seat.index()] = cards;
+                self.pass_chosen(seat);
+            }
+            Move::Pick(seat, card) => {
+                self.passes[seat.index()].insert(card);
+                if self.passes[seat.index()].len() == 3 {
+                    self.pass_chosen(seat);
+                }
+            }
+        }
+    }
+
+    fn play_card(&mut self, card: Card) {
         let seat = self.turn.index();
         self.hands[seat].remove(card);
         self.plays[self.len as usize] = card;
@@ -413,7 +485,7 @@ impl Round {
             self.hearts_broken = true;
         }
         if !self.len.is_multiple_of(4) {
-            self.turn = self.turn.next(4);
+            self.turn = self.turn.next();
             return;
         }
         let trick = self.len as usize / 4 - 1;
@@ -427,7 +499,7 @@ impl Round {
                 best = i;
             }
         }
-        let winner = self.leader_of(trick).offset(best, 4);
+        let winner = self.leader_of(trick).offset(best);
         self.winners[trick] = winner;
         self.taken[winner.index()] |= set;
         self.tricks_won[winner.index()] += 1;
@@ -437,37 +509,8 @@ impl Round {
         }
     }
 
-    /// Records `seat`'s three cards to pass. Nothing is revealed until all four seats have
-    /// chosen; the fourth choice exchanges the cards and starts play.
-    pub fn choose_pass(&mut self, seat: Seat, cards: CardSet) -> Result<(), IllegalPass> {
-        if self.phase != Phase::Passing {
-            return Err(IllegalPass::WrongPhase { phase: self.phase });
-        }
-        if self.passed & (1 << seat.index()) != 0 {
-            return Err(IllegalPass::AlreadyChosen(seat));
-        }
-        if let Some(card) = (cards - self.hands[seat.index()]).first() {
-            return Err(IllegalPass::NotInHand(card));
-        }
-        if cards.len() != 3 {
-            return Err(IllegalPass::WrongCount(cards.len()));
-        }
-        self.choose_pass_unchecked(seat, cards);
-        Ok(())
-    }
-
-    /// Records a pass without checks: the fast path.
-    ///
-    /// # Panics
-    /// May corrupt the round unless the phase is passing, `seat` has not chosen yet and `cards`
-    /// are three cards of its hand; debug builds assert it.
-    pub fn choose_pass_unchecked(&mut self, seat: Seat, cards: CardSet) {
-        debug_assert!(
-            self.phase == Phase::Passing
-                && cards.len() == 3
-                && cards.is_subset(self.hands[seat.index()])
-        );
-        self.passes[seat.index()] = cards;
+    /// Marks `seat`'s pass as chosen; the fourth choice exchanges the cards and starts play.
+    fn pass_chosen(&mut self, seat: Seat) {
         self.passed |= 1 << seat.index();
         if self.passed == 0b1111 {
             for from in Seat::ALL {
@@ -510,7 +553,10 @@ impl Round {
             {
                 points[seat] -= 10;
             }
-            if self.settings.no_tricks_bonus && self.tricks_won[seat.index()] == 0 {
+            // As OpenSpiel's `avoid_all_tricks_bonus`: no bonus in a hand in which the moon
+            // was shot.
+            if self.settings.no_tricks_bonus && moon.is_none() && self.tricks_won[seat.index()] == 0
+            {
                 points[seat] -= 5;
             }
         }
@@ -524,16 +570,21 @@ impl Round {
 
     /// What `seat` knows: its own cards and the public play, nothing of the other hands.
     pub fn view(&self, seat: Seat) -> View {
-        View::new(self, seat, None)
+        View::new(self, Some(seat), None)
     }
 
-    /// The record of this round: deal, passes chosen so far, plays.
+    /// What a spectator knows: the public play only, no hand.
+    pub fn public_view(&self) -> View {
+        View::new(self, None, None)
+    }
+
+    /// The record of this round: deal, passes chosen (or picked) so far, plays.
     pub fn record(&self) -> RoundRecord {
         RoundRecord {
             settings: self.settings,
             direction: self.direction,
             deal: BySeat::new(self.dealt),
-            passes: BySeat::from_fn(|s| self.pass_of(s)),
+            passes: BySeat::from_fn(|s| Some(self.passes[s.index()]).filter(|p| !p.is_empty())),
             plays: self.plays().to_vec(),
         }
     }
@@ -541,16 +592,16 @@ impl Round {
     /// Rebuilds a round from its record, checking every pass and play.
     ///
     /// ```
-    /// use hearts::{PassDirection, Round, Settings};
+    /// use hearts::{Move, PassDirection, Round, Settings};
     ///
     /// let mut round = Round::deal(Settings::default(), PassDirection::Hold, 1);
     /// let seat = round.to_move().unwrap();
-    /// round.play(seat, round.legal_moves().first().unwrap())?;
+    /// round.play(Move::Play(seat, round.legal_moves().first().unwrap()))?;
     /// assert_eq!(Round::replay(&round.record()), Ok(round));
-    /// # Ok::<(), hearts::IllegalPlay>(())
+    /// # Ok::<(), hearts::IllegalMove>(())
     /// ```
     pub fn replay(record: &RoundRecord) -> Result<Round, ReplayError> {
-        let mut round = Round::from_setup(RoundSetup {
+        let mut round = Round::from_setup(Setup {
             settings: record.settings,
             direction: record.direction,
             hands: record.deal,
@@ -562,16 +613,21 @@ impl Round {
             return Err(ReplayError::PassesMismatch);
         }
         for (seat, pass) in record.passes.iter() {
-            if let Some(cards) = *pass {
+            let Some(cards) = *pass else { continue };
+            let moves: Vec<Move> = if cards.len() < 3 {
+                cards.iter().map(|card| Move::Pick(seat, card)).collect()
+            } else {
+                vec![Move::Pass(seat, cards)]
+            };
+            for mv in moves {
                 round
-                    .choose_pass(seat, cards)
+                    .play(mv)
                     .map_err(|error| ReplayError::Pass { seat, error })?;
             }
         }
         for (index, &card) in record.plays.iter().enumerate() {
-            let seat = round.to_move().unwrap_or(round.turn);
             round
-                .play(seat, card)
+                .play(Move::Play(round.turn, card))
                 .map_err(|error| ReplayError::Play { index, error })?;
         }
         Ok(round)
@@ -582,9 +638,9 @@ impl Round {
     }
 }
 
-impl TryFrom<RoundSetup> for Round {
+impl TryFrom<Setup> for Round {
     type Error = SetupError;
-    fn try_from(setup: RoundSetup) -> Result<Round, SetupError> {
+    fn try_from(setup: Setup) -> Result<Round, SetupError> {
         Round::from_setup(setup)
     }
 }

@@ -3,7 +3,7 @@
 
 use cards_core::{Card, CardSet, Rank, Suit};
 
-use crate::{IllegalPlay, Settings};
+use crate::{IllegalMove, Settings};
 
 /// 2♣, which leads the first trick.
 pub const TWO_OF_CLUBS: Card = Card::new(Rank::Two, Suit::Clubs);
@@ -83,15 +83,18 @@ pub(crate) fn why_illegal(
     hand: CardSet,
     state: TrickState,
     card: Card,
-) -> IllegalPlay {
+) -> IllegalMove {
     match state.led {
-        Some(suit) if !hand.of_suit(suit).is_empty() => IllegalPlay::MustFollowSuit { suit },
-        Some(_) => IllegalPlay::NoPointsOnFirstTrick,
-        None if state.first_trick && settings.any_club_leads => IllegalPlay::MustLeadClub,
-        None if state.first_trick => IllegalPlay::MustLeadTwoOfClubs,
+        Some(suit) if !hand.of_suit(suit).is_empty() => IllegalMove::MustFollowSuit { suit },
+        Some(_) => IllegalMove::NoPointsOnFirstTrick,
+        None if state.first_trick && settings.any_club_leads => IllegalMove::MustLeadClub,
+        None if state.first_trick => IllegalMove::MustLeadTwoOfClubs,
         None => {
             debug_assert_eq!(card.suit(), Some(Suit::Hearts));
-            IllegalPlay::HeartsNotBroken
+            IllegalMove::HeartsNotBroken {
+                queen_breaks_hearts: settings.queen_breaks_hearts,
+                must_lead_queen: hand.difference(HEARTS) == CardSet::single(QUEEN_OF_SPADES),
+            }
         }
     }
 }
@@ -214,11 +217,11 @@ mod tests {
         };
         assert_eq!(
             why_illegal(&s, set("QS 9D"), follow, QUEEN_OF_SPADES),
-            IllegalPlay::NoPointsOnFirstTrick
+            IllegalMove::NoPointsOnFirstTrick
         );
         assert_eq!(
             why_illegal(&s, set("3C 9D"), follow, JACK_OF_DIAMONDS),
-            IllegalPlay::MustFollowSuit { suit: Suit::Clubs }
+            IllegalMove::MustFollowSuit { suit: Suit::Clubs }
         );
         let first = TrickState {
             led: None,
@@ -226,7 +229,7 @@ mod tests {
         };
         assert_eq!(
             why_illegal(&s, set("2C 3C"), first, "3C".parse().unwrap()),
-            IllegalPlay::MustLeadTwoOfClubs
+            IllegalMove::MustLeadTwoOfClubs
         );
         let any = Settings {
             any_club_leads: true,
@@ -234,11 +237,14 @@ mod tests {
         };
         assert_eq!(
             why_illegal(&any, set("2C 3D"), first, "3D".parse().unwrap()),
-            IllegalPlay::MustLeadClub
+            IllegalMove::MustLeadClub
         );
         assert_eq!(
             why_illegal(&s, set("2H 3D"), LEADING, "2H".parse().unwrap()),
-            IllegalPlay::HeartsNotBroken
+            IllegalMove::HeartsNotBroken {
+                queen_breaks_hearts: false,
+                must_lead_queen: false
+            }
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Hearts names for the four seats: North, East, South, West, in clockwise play order.
 
-use cards_core::Seat;
+use crate::Seat;
 
 /// North, seat 0.
 pub const NORTH: Seat = Seat::ALL[0];
@@ -62,6 +62,6 @@ mod tests {
             assert_eq!(parse_seat(&seat_letter(seat).to_string()), Some(seat));
             assert_eq!(parse_seat(seat_name(seat)), Some(seat));
         }
-        assert_eq!(NORTH.next(4), EAST, "play goes clockwise N, E, S, W");
+        assert_eq!(NORTH.next(), EAST, "play goes clockwise N, E, S, W");
     }
 }

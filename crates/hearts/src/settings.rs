@@ -3,14 +3,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::Seat;
+use crate::Seat;
 
 /// Where the three passed cards go in one hand.
 ///
 /// Play goes clockwise (N → E → S → W), so the player on your left is the next one to play:
 /// `Left` passes to the next seat, `Right` to the previous one, `Across` to the partner seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PassDirection {
     /// To the next seat in play order (N → E).
     Left,
@@ -43,12 +43,12 @@ impl PassDirection {
 
     /// The seat that receives `from`'s cards.
     pub const fn receiver(self, from: Seat) -> Seat {
-        from.offset(self.offset(), 4)
+        from.offset(self.offset())
     }
 
     /// The seat whose cards `to` receives.
     pub const fn giver(self, to: Seat) -> Seat {
-        to.offset(4 - self.offset(), 4)
+        to.offset(4 - self.offset())
     }
 
     /// Whether cards change hands at all.
@@ -92,8 +92,10 @@ impl FromStr for PassDirection {
 }
 
 /// Which way cards are passed in each hand of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum PassSchedule {
     /// Microsoft's cycle: hand 1 left, 2 right, 3 across, 4 hold, then again.
     #[default]
@@ -143,8 +145,10 @@ impl FromStr for PassSchedule {
 }
 
 /// How a shot moon is scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum MoonScoring {
     /// The shooter scores 0 and every other seat 26 (Microsoft, OpenSpiel).
     #[default]
@@ -154,8 +158,10 @@ pub enum MoonScoring {
 }
 
 /// What happens when the game ends with several seats sharing the lowest total.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum TieRule {
     /// The game ends; all seats with the lowest total share the win.
     #[default]
@@ -179,9 +185,8 @@ pub enum TieRule {
 /// let os = Settings::open_spiel();
 /// assert!(os.queen_breaks_hearts);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 // Each flag is an independent house rule, one-to-one with OpenSpiel's boolean parameters.
 #[allow(clippy::struct_excessive_bools)]
 pub struct Settings {
@@ -199,7 +204,8 @@ pub struct Settings {
     pub any_club_leads: bool,
     /// Whether taking J♦ scores −10. Default `false`. OpenSpiel: `jd_bonus` (default `false`).
     pub jack_of_diamonds: bool,
-    /// Whether taking no trick at all scores −5. Default `false`.
+    /// Whether taking no trick at all scores −5. Default `false`. As in OpenSpiel, there is no
+    /// bonus in a hand in which a seat shot the moon.
     /// OpenSpiel: `avoid_all_tricks_bonus` (default `false`).
     pub no_tricks_bonus: bool,
     /// Whether a leader holding only hearts and Q♠ may lead a heart before hearts are broken
@@ -218,6 +224,9 @@ pub struct Settings {
     /// What a tie for the lowest total at the end means. Default [`TieRule::Share`].
     /// OpenSpiel: none.
     pub tie: TieRule,
+    /// The game also ends after this many hands, whatever the totals. Default `None` (no
+    /// limit); `Some(1)` is a single hand, as OpenSpiel's `hearts` plays.
+    pub max_hands: Option<u32>,
 }
 
 impl Default for Settings {
@@ -240,6 +249,7 @@ impl Settings {
         moon: MoonScoring::OthersAdd26,
         target: 100,
         tie: TieRule::Share,
+        max_hands: None,
     };
 
     /// OpenSpiel's `hearts` defaults: as Microsoft, but Q♠ breaks hearts.

@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use cards_core::{Card, Rank, Seat, Suit};
+use cards_core::{Card, Rank, Suit};
 
-use crate::{penalty_points, seat_letter};
+use crate::{Seat, penalty_points, seat_letter};
 
 /// One trick: its leader and the cards played so far (at most four, in play order).
 ///
@@ -17,7 +17,10 @@ use crate::{penalty_points, seat_letter};
 /// assert_eq!(trick.to_string(), "N: 2C AC QS KC");
 /// # Ok::<(), cards_core::ParseCardError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Serialised as its leader and the cards played (`{"leader": 0, "cards": ["2C", "AC"]}`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "TrickData", try_from = "TrickData")]
 pub struct Trick {
     leader: Seat,
     cards: [Card; 4],
@@ -56,7 +59,7 @@ impl Trick {
         self.cards()
             .iter()
             .enumerate()
-            .map(|(i, &card)| (self.leader.offset(i, 4), card))
+            .map(|(i, &card)| (self.leader.offset(i), card))
     }
 
     /// The card `seat` played to this trick, if it has played.
@@ -96,7 +99,7 @@ impl Trick {
                 best = i;
             }
         }
-        Some((self.leader.offset(best, 4), cards[best]))
+        Some((self.leader.offset(best), cards[best]))
     }
 
     /// The winner of a complete trick (`None` until four cards are in).
@@ -111,6 +114,35 @@ impl Trick {
     /// The penalty points in the trick so far.
     pub fn points(&self) -> u32 {
         penalty_points(self.cards().iter().copied().collect())
+    }
+}
+
+/// A trick's serialised form: only the cards played, never the filler of the empty slots.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct TrickData {
+    leader: Seat,
+    cards: Vec<Card>,
+}
+
+impl From<Trick> for TrickData {
+    fn from(trick: Trick) -> TrickData {
+        TrickData {
+            leader: trick.leader,
+            cards: trick.cards().to_vec(),
+        }
+    }
+}
+
+impl TryFrom<TrickData> for Trick {
+    type Error = String;
+    fn try_from(data: TrickData) -> Result<Trick, String> {
+        if data.cards.len() > 4 {
+            return Err(format!(
+                "a trick holds at most 4 cards, not {}",
+                data.cards.len()
+            ));
+        }
+        Ok(Trick::new(data.leader, &data.cards))
     }
 }
 
@@ -147,7 +179,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<Card>(), 1);
         assert_eq!(std::mem::size_of::<Trick>(), 6);
         assert!(
-            std::mem::size_of::<crate::Round>() <= 224,
+            std::mem::size_of::<crate::Round>() <= 240,
             "{}",
             std::mem::size_of::<crate::Round>()
         );

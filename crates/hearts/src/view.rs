@@ -1,14 +1,16 @@
 //! `View`: what one seat knows. Bots and frontends get this, never the full [`Round`].
 
-use cards_core::{BySeat, Card, CardSet, Seat, Suit};
+use cards_core::{BySeat, Card, CardSet, Suit};
 
 use crate::rules::{TrickState, legal_cards, why_illegal};
-use crate::{IllegalPlay, PassDirection, Phase, Round, Settings, Trick, penalty_points};
+use crate::{IllegalMove, PassDirection, Phase, Round, Seat, Settings, Trick, penalty_points};
 
-/// One seat's knowledge of a round: its own hand, the cards it passed and (once revealed) the
-/// cards it received, the public tricks, points taken, scores, whose turn it is, and the voids
-/// play has revealed. It is a copy, built by [`Round::view`] or [`Game::view`](crate::Game::view);
-/// it holds no other seat's hand, so nothing reachable from it leaks hidden cards.
+/// One seat's knowledge of a round: its own hand, the cards it picked and passed and (once
+/// revealed) the cards it received, the public tricks, points taken, scores, whose turn it is,
+/// and the voids play has revealed. It is a copy, built by [`Round::view`] or
+/// [`Game::view`](crate::Game::view); it holds no other seat's hand or pass, so nothing
+/// reachable from it leaks hidden cards. A spectator's view ([`Round::public_view`]) holds no
+/// hand at all. Views serialise (serde) with exactly this content.
 ///
 /// ```
 /// use hearts::{PassDirection, Round, Settings, NORTH};
@@ -19,13 +21,14 @@ use crate::{IllegalPlay, PassDirection, Phase, Round, Settings, Trick, penalty_p
 /// assert_eq!(view.hand_len(hearts::EAST), 13, "others' hands are only counted");
 /// assert_eq!(view.received(), None, "nothing is revealed while seats choose");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct View {
-    seat: Seat,
+    seat: Option<Seat>,
     settings: Settings,
     direction: PassDirection,
     phase: Phase,
     hand: CardSet,
+    picked: CardSet,
     passed: Option<CardSet>,
     received: Option<CardSet>,
     awaiting_pass: u8,
@@ -41,7 +44,7 @@ pub struct View {
 }
 
 impl View {
-    pub(crate) fn new(round: &Round, seat: Seat, totals: Option<BySeat<i32, 4>>) -> View {
+    pub(crate) fn new(round: &Round, seat: Option<Seat>, totals: Option<BySeat<i32, 4>>) -> View {
         // A fixed array, not a Vec: views are built on every bot move, with no allocation.
         let mut tricks = [Trick::new(round.first_leader(), &[]); 13];
         let mut num_tricks = 0;
@@ -69,9 +72,13 @@ impl View {
             settings: *round.settings(),
             direction: round.pass_direction(),
             phase: round.phase(),
-            hand: round.hand(seat),
-            passed: round.pass_of(seat),
-            received: round.received(seat),
+            hand: seat.map_or(CardSet::EMPTY, |s| round.hand(s)),
+            picked: match seat {
+                Some(s) if round.phase() == Phase::Passing => round.picked(s),
+                _ => CardSet::EMPTY,
+            },
+            passed: seat.and_then(|s| round.pass_of(s)),
+            received: seat.and_then(|s| round.received(s)),
             awaiting_pass,
             tricks,
             num_tricks: num_tricks as u8,
@@ -85,8 +92,8 @@ impl View {
         }
     }
 
-    /// The seat this view belongs to.
-    pub const fn seat(&self) -> Seat {
+    /// The seat this view belongs to (`None` for a spectator).
+    pub const fn seat(&self) -> Option<Seat> {
         self.seat
     }
 
@@ -110,6 +117,12 @@ impl View {
         self.hand
     }
 
+    /// The cards this seat has picked for its pass so far, while passing (one at a time, as
+    /// through the game interface; all three once chosen).
+    pub const fn picked(&self) -> CardSet {
+        self.picked
+    }
+
     /// The three cards this seat chose to pass, once chosen.
     pub const fn passed(&self) -> Option<CardSet> {
         self.passed
@@ -123,7 +136,10 @@ impl View {
 
     /// Whether this seat still has to choose its pass.
     pub const fn must_pass(&self) -> bool {
-        self.awaiting_pass & (1 << self.seat.index()) != 0
+        match self.seat {
+            Some(seat) => self.awaiting_pass(seat),
+            None => false,
+        }
     }
 
     /// Whether `seat` still has to choose its pass.
@@ -138,7 +154,7 @@ impl View {
 
     /// Whether this seat is to play a card.
     pub fn is_my_turn(&self) -> bool {
-        self.turn == Some(self.seat)
+        self.turn.is_some() && self.turn == self.seat
     }
 
     /// The tricks played so far, the current one (if begun) last.
@@ -228,20 +244,19 @@ impl View {
         legal_cards(&self.settings, self.hand, self.trick_state())
     }
 
-    /// Checks a card as [`Round::check_play`] would, from this seat's knowledge alone.
-    pub fn check_play(&self, card: Card) -> Result<(), IllegalPlay> {
-        match self.turn {
-            None => return Err(IllegalPlay::WrongPhase { phase: self.phase }),
-            Some(turn) if turn != self.seat => {
-                return Err(IllegalPlay::NotYourTurn {
-                    seat: self.seat,
-                    turn,
-                });
+    /// Checks a card as [`Round::check`] would check [`Move::Play`](crate::Move::Play), from this
+    /// seat's knowledge alone.
+    /// A spectator holds no card, so every card is refused as not in hand.
+    pub fn check_play(&self, card: Card) -> Result<(), IllegalMove> {
+        match (self.turn, self.seat) {
+            (None, _) => return Err(IllegalMove::NotPlaying { phase: self.phase }),
+            (Some(turn), Some(seat)) if turn != seat => {
+                return Err(IllegalMove::NotYourTurn { seat, turn });
             }
-            Some(_) => {}
+            _ => {}
         }
         if !self.hand.contains(card) {
-            return Err(IllegalPlay::NotInHand(card));
+            return Err(IllegalMove::NotInHand(card));
         }
         let state = self.trick_state();
         if legal_cards(&self.settings, self.hand, state).contains(card) {
@@ -279,10 +294,13 @@ mod tests {
                 }
             }
             for card in round.hand(seat) {
-                assert_eq!(view.check_play(card), round.check_play(seat, card));
+                assert_eq!(
+                    view.check_play(card),
+                    round.check(crate::Move::Play(seat, card))
+                );
             }
             let card = round.legal_moves().last().unwrap();
-            round.play(seat, card).unwrap();
+            round.play(crate::Move::Play(seat, card)).unwrap();
         }
         assert_eq!(round.view(NORTH).completed_tricks().len(), 13);
     }

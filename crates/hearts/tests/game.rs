@@ -3,11 +3,11 @@
 
 mod common;
 
-use cards_core::{BySeat, CardSet, Seat, Suit};
+use cards_core::{BySeat, CardSet, Suit};
 use common::{SEATS, set};
 use hearts::{
-    Action, Bot, EAST, Game, NORTH, NextHandError, PassDirection, PassSchedule, Phase, RandomBot,
-    RuleBot, SOUTH, Settings, TieRule, WEST, bot::play_step,
+    Bot, EAST, Game, Move, NORTH, NextHandError, PassDirection, PassSchedule, Phase, RandomBot,
+    RuleBot, SOUTH, Seat, Settings, TieRule, WEST, bot::play_step,
 };
 
 const MS: Settings = Settings::MICROSOFT;
@@ -29,8 +29,11 @@ fn suit_deal(direction: PassDirection) -> (BySeat<CardSet, 4>, BySeat<CardSet, 4
 /// Plays the lowest legal card for the seat to move until the hand ends.
 fn play_lowest(game: &mut Game) {
     while let Some(seat) = game.round().to_move() {
-        game.play(seat, game.round().legal_moves().first().unwrap())
-            .unwrap();
+        game.play(Move::Play(
+            seat,
+            game.round().legal_moves().first().unwrap(),
+        ))
+        .unwrap();
     }
 }
 
@@ -57,7 +60,7 @@ fn scripted_game_to_100_through_the_pass_cycle() {
         let (_, passes) = suit_deal(direction);
         if direction.passes() {
             for seat in SEATS {
-                game.choose_pass(seat, passes[seat]).unwrap();
+                game.play(Move::Pass(seat, passes[seat])).unwrap();
             }
         }
         assert_eq!(game.round().phase(), Phase::Playing);
@@ -216,7 +219,7 @@ fn undo_takes_back_plays_passes_and_a_finished_hand() {
         play_step(&mut game, &mut bots);
     }
     let mid = game.clone();
-    assert!(matches!(game.undo(), Some(Action::Play(..))));
+    assert!(matches!(game.undo(), Some(Move::Play(..))));
     play_step(&mut game, &mut bots);
     assert_eq!(game, mid, "redo after undo is the same state");
     while game.undo().is_some() {}

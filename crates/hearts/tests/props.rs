@@ -4,10 +4,10 @@
 
 mod common;
 
-use cards_core::{Card, CardSet, Seat, Suit};
+use cards_core::{Card, CardSet, Suit};
 use common::SEATS;
 use hearts::{
-    MoonScoring, PassDirection, PassSchedule, Phase, QUEEN_OF_SPADES, Round, Settings,
+    MoonScoring, Move, PassDirection, PassSchedule, Phase, QUEEN_OF_SPADES, Round, Seat, Settings,
     TWO_OF_CLUBS, penalty_points,
 };
 use proptest::prelude::*;
@@ -129,9 +129,13 @@ fn check_refusals(round: &mut Round) {
     for seat in Seat::ALL {
         for card in Card::standard() {
             let ok = round.to_move() == Some(seat) && legal.contains(card);
-            assert_eq!(round.check_play(seat, card).is_ok(), ok, "{card} by {seat}");
+            assert_eq!(
+                round.check(Move::Play(seat, card)).is_ok(),
+                ok,
+                "{card} by {seat}"
+            );
             if !ok {
-                assert!(round.play(seat, card).is_err());
+                assert!(round.play(Move::Play(seat, card)).is_err());
                 assert_eq!(*round, before);
             }
         }
@@ -160,7 +164,7 @@ proptest! {
                     pass.insert(*choices.next().unwrap().get(&cards));
                 }
                 check_invariants(&round);
-                round.choose_pass(seat, pass).unwrap();
+                round.play(Move::Pass(seat, pass)).unwrap();
             }
         }
         for step in 0..52 {
@@ -174,7 +178,7 @@ proptest! {
                 Some(index) => *index.get(&legal),
                 None => legal[0],
             };
-            round.play(seat, card).unwrap();
+            round.play(Move::Play(seat, card)).unwrap();
         }
         check_invariants(&round);
         let result = round.result().unwrap();
@@ -186,7 +190,8 @@ proptest! {
             if settings.jack_of_diamonds && round.taken(seat).contains(hearts::JACK_OF_DIAMONDS) {
                 points[seat.index()] += 10;
             }
-            if settings.no_tricks_bonus && round.tricks_won(seat) == 0 {
+            // As OpenSpiel: no "no tricks" bonus in a hand in which the moon was shot.
+            if settings.no_tricks_bonus && result.moon.is_none() && round.tricks_won(seat) == 0 {
                 points[seat.index()] += 5;
             }
         }
@@ -237,12 +242,12 @@ proptest! {
                 Phase::Passing => {
                     let seat = round.awaiting_pass().next().unwrap();
                     let pass = bot.choose_pass(&round.view(seat));
-                    round.choose_pass(seat, pass).unwrap();
+                    round.play(Move::Pass(seat, pass)).unwrap();
                 }
                 Phase::Playing => {
                     let seat = round.to_move().unwrap();
                     let card = bot.choose_play(&round.view(seat));
-                    round.play(seat, card).unwrap();
+                    round.play(Move::Play(seat, card)).unwrap();
                 }
                 Phase::Over => break,
             }
@@ -269,7 +274,7 @@ proptest! {
             use hearts::Bot;
             let seat = round.to_move().unwrap();
             let card = hearts::RandomBot::new(rng_next(&mut rng)).choose_play(&round.view(seat));
-            round.play(seat, card).unwrap();
+            round.play(Move::Play(seat, card)).unwrap();
         }
         let viewer = Seat::ALL[viewer];
         let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != viewer).collect();

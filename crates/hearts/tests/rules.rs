@@ -6,8 +6,8 @@ mod common;
 use cards_core::{BySeat, Card, CardSet, Suit};
 use common::{card, hands, play_all, play_lowest, round, set};
 use hearts::{
-    EAST, IllegalPass, IllegalPlay, MoonScoring, NORTH, PassDirection, Phase, ReplayError, Round,
-    RoundSetup, SOUTH, Settings, SetupError, WEST,
+    EAST, IllegalMove, MoonScoring, Move, NORTH, PassDirection, Phase, ReplayError, Round, SOUTH,
+    Seat, Settings, Setup, SetupError, WEST,
 };
 
 const MS: Settings = Settings::MICROSOFT;
@@ -19,15 +19,19 @@ const BY_SUIT: [&str; 4] = ["", "", "", ""];
 const WEST_WINS_FIRST: [&str; 4] = ["", "2H", "", "KC 5H 2S"];
 
 /// Asserts that `seat` playing `text` is refused with `error` and changes nothing.
-fn refused(round: &mut Round, seat: cards_core::Seat, text: &str, error: IllegalPlay) {
+fn refused(round: &mut Round, seat: hearts::Seat, text: &str, error: IllegalMove) {
     let before = round.clone();
-    assert_eq!(round.play(seat, card(text)), Err(error), "{text}");
+    assert_eq!(
+        round.play(Move::Play(seat, card(text))),
+        Err(error),
+        "{text}"
+    );
     assert_eq!(*round, before, "a refused play changes nothing");
 }
 
 #[test]
 fn deals_are_checked() {
-    let setup = |h| RoundSetup {
+    let setup = |h| Setup {
         settings: MS,
         direction: HOLD,
         hands: h,
@@ -74,9 +78,9 @@ fn two_of_clubs_leads_the_first_trick() {
     // "The holder of 2♣ leads it to the first trick."
     let mut r = round(MS, HOLD, ["", "2C 3C", "", ""]);
     assert_eq!(r.to_move(), Some(EAST));
-    refused(&mut r, EAST, "3C", IllegalPlay::MustLeadTwoOfClubs);
+    refused(&mut r, EAST, "3C", IllegalMove::MustLeadTwoOfClubs);
     assert_eq!(r.legal_moves(), set("2C"));
-    r.play(EAST, card("2C")).unwrap();
+    r.play(Move::Play(EAST, card("2C"))).unwrap();
 }
 
 #[test]
@@ -88,10 +92,10 @@ fn setting_any_club_may_lead_the_first_trick() {
     };
     let mut r = round(any, HOLD, WEST_WINS_FIRST);
     assert_eq!(r.to_move(), Some(NORTH));
-    refused(&mut r, NORTH, "2D", IllegalPlay::MustLeadClub);
-    r.play(NORTH, card("AC")).unwrap();
+    refused(&mut r, NORTH, "2D", IllegalMove::MustLeadClub);
+    r.play(Move::Play(NORTH, card("AC"))).unwrap();
     let mut r = round(MS, HOLD, WEST_WINS_FIRST);
-    refused(&mut r, NORTH, "AC", IllegalPlay::MustLeadTwoOfClubs);
+    refused(&mut r, NORTH, "AC", IllegalMove::MustLeadTwoOfClubs);
 }
 
 #[test]
@@ -102,14 +106,14 @@ fn turn_order_is_clockwise_and_enforced() {
         &mut r,
         SOUTH,
         "2H",
-        IllegalPlay::NotYourTurn {
+        IllegalMove::NotYourTurn {
             seat: SOUTH,
             turn: NORTH,
         },
     );
-    r.play(NORTH, card("2C")).unwrap();
+    r.play(Move::Play(NORTH, card("2C"))).unwrap();
     assert_eq!(r.to_move(), Some(EAST));
-    refused(&mut r, EAST, "2C", IllegalPlay::NotInHand(card("2C")));
+    refused(&mut r, EAST, "2C", IllegalMove::NotInHand(card("2C")));
 }
 
 #[test]
@@ -121,9 +125,9 @@ fn follow_suit_and_highest_card_of_the_led_suit_wins() {
         &mut r,
         WEST,
         "2S",
-        IllegalPlay::MustFollowSuit { suit: Suit::Clubs },
+        IllegalMove::MustFollowSuit { suit: Suit::Clubs },
     );
-    r.play(WEST, card("KC")).unwrap();
+    r.play(Move::Play(WEST, card("KC"))).unwrap();
     assert_eq!(r.tricks_played(), 1);
     assert_eq!(r.completed_tricks().next().unwrap().winner(), Some(WEST));
     assert_eq!(r.to_move(), Some(WEST), "the winner leads next");
@@ -137,7 +141,7 @@ fn no_points_on_the_first_trick() {
     // nothing else."
     let mut r = round(MS, HOLD, WEST_WINS_FIRST);
     play_all(&mut r, "2C");
-    refused(&mut r, EAST, "2H", IllegalPlay::NoPointsOnFirstTrick);
+    refused(&mut r, EAST, "2H", IllegalMove::NoPointsOnFirstTrick);
     play_all(&mut r, "3D");
     assert_eq!(r.legal_moves(), set("3S 4S"), "South must keep its hearts");
     // A hand of nothing but hearts may play one.
@@ -145,7 +149,7 @@ fn no_points_on_the_first_trick() {
     play_all(&mut r, "2C 2D");
     assert_eq!(r.legal_moves(), CardSet::suit(Suit::Hearts));
     play_all(&mut r, "AH");
-    refused(&mut r, WEST, "QS", IllegalPlay::NoPointsOnFirstTrick);
+    refused(&mut r, WEST, "QS", IllegalMove::NoPointsOnFirstTrick);
     play_all(&mut r, "AS");
 }
 
@@ -168,7 +172,7 @@ fn hearts_may_not_be_led_until_broken() {
     // "Hearts may not be led until broken (a heart has been played on an earlier trick)."
     let mut r = round(MS, HOLD, WEST_WINS_FIRST);
     play_all(&mut r, "2C 3D 3S KC");
-    refused(&mut r, WEST, "5H", IllegalPlay::HeartsNotBroken);
+    refused(&mut r, WEST, "5H", NOT_BROKEN);
     assert!(!r.hearts_broken());
     // East discards 2♥ on a spade lead: hearts are broken from the next trick on.
     play_all(&mut r, "QS 2D 2H 4S");
@@ -189,9 +193,9 @@ fn hearts_may_be_led_by_a_hand_of_only_hearts() {
     );
     play_all(&mut r, "2C");
     let e = r.legal_moves().first().unwrap();
-    r.play(EAST, e).unwrap();
+    r.play(Move::Play(EAST, e)).unwrap();
     let s = r.legal_moves().first().unwrap();
-    r.play(SOUTH, s).unwrap();
+    r.play(Move::Play(SOUTH, s)).unwrap();
     play_all(&mut r, "KC");
     assert_eq!(r.to_move(), Some(WEST));
     assert!(!r.hearts_broken());
@@ -203,7 +207,7 @@ fn hearts_may_be_led_by_a_hand_of_only_hearts() {
 fn setting_queen_of_spades_breaks_hearts() {
     // Setting `queen_breaks_hearts` (OpenSpiel `qs_breaks_hearts`, default true there; false in
     // Microsoft Hearts).
-    for (breaks, expected) in [(false, Err(IllegalPlay::HeartsNotBroken)), (true, Ok(()))] {
+    for (breaks, expected) in [(false, Err(NOT_BROKEN)), (true, Ok(()))] {
         let s = Settings {
             queen_breaks_hearts: breaks,
             ..MS
@@ -211,7 +215,54 @@ fn setting_queen_of_spades_breaks_hearts() {
         let mut r = round(s, HOLD, WEST_WINS_FIRST);
         play_all(&mut r, "2C 3D 3S KC QS 2D 4D 4S");
         assert_eq!(r.hearts_broken(), breaks);
-        assert_eq!(r.play(WEST, card("5H")), expected);
+        assert_eq!(r.play(Move::Play(WEST, card("5H"))), expected);
+    }
+}
+
+/// The refusal of a heart lead before hearts are broken, under the default rules.
+const NOT_BROKEN: IllegalMove = IllegalMove::HeartsNotBroken {
+    queen_breaks_hearts: false,
+    must_lead_queen: false,
+};
+
+#[test]
+fn hearts_not_broken_refusal_states_the_rule_in_force() {
+    // Issue 13: the refusal said "until a heart has been played" even with
+    // `queen_breaks_hearts` (Q♠ breaks them too), and did not say that a hand of only hearts
+    // and Q♠ must lead Q♠.
+    let qs = Settings {
+        queen_breaks_hearts: true,
+        ..MS
+    };
+    let mut r = round(qs, HOLD, WEST_WINS_FIRST);
+    play_all(&mut r, "2C 3D 3S KC");
+    let error = r.play(Move::Play(WEST, card("5H"))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "hearts not broken: a heart may not be led until a heart or the queen of spades has been played"
+    );
+    let west = "KC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH";
+    for (settings, breaks) in [(MS, "a heart"), (qs, "a heart or the queen of spades")] {
+        let mut r = round(settings, HOLD, ["", "", "", west]);
+        play_all(&mut r, "2C");
+        for _ in 0..2 {
+            let seat = r.to_move().unwrap();
+            r.play(Move::Play(seat, r.legal_moves().first().unwrap()))
+                .unwrap();
+        }
+        play_all(&mut r, "KC");
+        let error = r.play(Move::Play(WEST, card("2H"))).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "hearts not broken: the hand holds only hearts and the queen of spades, so the queen of spades must be led (a heart may not be led until {breaks} has been played)"
+            )
+        );
+        assert_eq!(
+            r.view(WEST).check_play(card("2H")),
+            Err(error),
+            "the view agrees"
+        );
     }
 }
 
@@ -230,7 +281,11 @@ fn setting_hearts_need_not_be_broken() {
 fn setting_lead_hearts_when_only_queen_and_hearts_remain() {
     // Setting `lead_hearts_with_only_queen` (OpenSpiel `can_lead_hearts_instead_of_qs`).
     let west = "KC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH";
-    for (allowed, expected) in [(false, Err(IllegalPlay::HeartsNotBroken)), (true, Ok(()))] {
+    let must_lead_queen = IllegalMove::HeartsNotBroken {
+        queen_breaks_hearts: false,
+        must_lead_queen: true,
+    };
+    for (allowed, expected) in [(false, Err(must_lead_queen)), (true, Ok(()))] {
         let s = Settings {
             lead_hearts_with_only_queen: allowed,
             ..MS
@@ -239,11 +294,12 @@ fn setting_lead_hearts_when_only_queen_and_hearts_remain() {
         play_all(&mut r, "2C");
         for _ in 0..2 {
             let seat = r.to_move().unwrap();
-            r.play(seat, r.legal_moves().first().unwrap()).unwrap();
+            r.play(Move::Play(seat, r.legal_moves().first().unwrap()))
+                .unwrap();
         }
         play_all(&mut r, "KC");
         assert_eq!(r.hand(WEST), set("QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"));
-        assert_eq!(r.play(WEST, card("2H")), expected);
+        assert_eq!(r.play(Move::Play(WEST, card("2H"))), expected);
         if !allowed {
             play_all(&mut r, "QS");
         }
@@ -262,8 +318,8 @@ fn shooting_the_moon_scores_26_to_every_other_seat() {
     assert_eq!(result.tricks.into_array(), [13, 0, 0, 0]);
     assert_eq!(r.phase(), Phase::Over);
     assert_eq!(
-        r.play(NORTH, card("2C")),
-        Err(IllegalPlay::WrongPhase { phase: Phase::Over })
+        r.play(Move::Play(NORTH, card("2C"))),
+        Err(IllegalMove::NotPlaying { phase: Phase::Over })
     );
 }
 
@@ -293,13 +349,51 @@ fn setting_jack_of_diamonds_and_no_tricks_bonuses() {
     let mut r = round(s, HOLD, BY_SUIT);
     play_lowest(&mut r);
     assert_eq!(r.result().unwrap().points.into_array(), [-10, 26, 26, 26]);
+    // Without a moon, a seat that takes no trick scores its (zero) points − 5.
+    let s = Settings {
+        no_tricks_bonus: true,
+        ..MS
+    };
+    let mut checked = 0;
+    for seed in 0..200 {
+        let mut r = Round::deal(s, HOLD, seed);
+        play_lowest(&mut r);
+        let result = r.result().unwrap();
+        if result.moon.is_some() {
+            continue;
+        }
+        for seat in Seat::ALL {
+            let expected =
+                i32::from(result.penalty[seat]) - if result.tricks[seat] == 0 { 5 } else { 0 };
+            assert_eq!(result.points[seat], expected, "seed {seed}");
+            checked += usize::from(result.tricks[seat] == 0);
+        }
+    }
+    assert!(checked > 0, "some seat took no trick");
+}
+
+#[test]
+fn no_tricks_bonus_is_not_given_in_a_moon_hand() {
+    // Issue 13: OpenSpiel's `avoid_all_tricks_bonus` awards no −5 in a hand in which someone shot
+    // the moon (hearts.cc, `ComputeScore`: `if (avoid_all_tricks_bonus_ && !moon_shot)`); parlor
+    // gave East, South and West 26 − 5 here. North takes every trick and shoots the moon.
     let s = Settings {
         no_tricks_bonus: true,
         ..MS
     };
     let mut r = round(s, HOLD, BY_SUIT);
     play_lowest(&mut r);
-    assert_eq!(r.result().unwrap().points.into_array(), [0, 21, 21, 21]);
+    let result = r.result().unwrap();
+    assert_eq!(result.moon, Some(NORTH));
+    assert_eq!(result.tricks.into_array(), [13, 0, 0, 0]);
+    assert_eq!(result.points.into_array(), [0, 26, 26, 26]);
+    let minus = Settings {
+        moon: MoonScoring::ShooterMinus26,
+        ..s
+    };
+    let mut r = round(minus, HOLD, BY_SUIT);
+    play_lowest(&mut r);
+    assert_eq!(r.result().unwrap().points.into_array(), [-26, 0, 0, 0]);
 }
 
 #[test]
@@ -338,13 +432,13 @@ fn passes_are_hidden_until_every_seat_has_chosen() {
         let dealt: BySeat<CardSet, 4> = BySeat::from_fn(|s| r.hand(s));
         let passes: BySeat<CardSet, 4> = BySeat::from_fn(|s| dealt[s].iter().take(3).collect());
         assert_eq!(
-            r.play(NORTH, card("2C")),
-            Err(IllegalPlay::WrongPhase {
+            r.play(Move::Play(NORTH, card("2C"))),
+            Err(IllegalMove::NotPlaying {
                 phase: Phase::Passing
             })
         );
         for seat in [NORTH, EAST, SOUTH] {
-            r.choose_pass(seat, passes[seat]).unwrap();
+            r.play(Move::Pass(seat, passes[seat])).unwrap();
             for s in common::SEATS {
                 assert_eq!(r.hand(s), dealt[s], "nothing moves before the last pass");
                 assert_eq!(r.view(s).received(), None);
@@ -352,7 +446,7 @@ fn passes_are_hidden_until_every_seat_has_chosen() {
         }
         assert_eq!(r.view(NORTH).passed(), Some(passes[NORTH]));
         assert!(r.view(WEST).must_pass());
-        r.choose_pass(WEST, passes[WEST]).unwrap();
+        r.play(Move::Pass(WEST, passes[WEST])).unwrap();
         assert_eq!(r.phase(), Phase::Playing);
         for seat in common::SEATS {
             let giver = direction.giver(seat);
@@ -376,25 +470,28 @@ fn bad_passes_are_refused_and_change_nothing() {
     let hand = r.hand(NORTH);
     let before = r.clone();
     let two: CardSet = hand.iter().take(2).collect();
-    assert_eq!(r.choose_pass(NORTH, two), Err(IllegalPass::WrongCount(2)));
+    assert_eq!(
+        r.play(Move::Pass(NORTH, two)),
+        Err(IllegalMove::WrongCount(2))
+    );
     let foreign = r.hand(EAST).first().unwrap();
     assert_eq!(
-        r.choose_pass(NORTH, two.with(foreign)),
-        Err(IllegalPass::NotInHand(foreign))
+        r.play(Move::Pass(NORTH, two.with(foreign))),
+        Err(IllegalMove::NotInHand(foreign))
     );
     assert_eq!(r, before);
     let three: CardSet = hand.iter().take(3).collect();
-    r.choose_pass(NORTH, three).unwrap();
+    r.play(Move::Pass(NORTH, three)).unwrap();
     let after = r.clone();
     assert_eq!(
-        r.choose_pass(NORTH, three),
-        Err(IllegalPass::AlreadyChosen(NORTH))
+        r.play(Move::Pass(NORTH, three)),
+        Err(IllegalMove::AlreadyChosen(NORTH))
     );
     assert_eq!(r, after);
     let mut hold = Round::deal(MS, HOLD, 8);
     assert_eq!(
-        hold.choose_pass(NORTH, hold.hand(NORTH).iter().take(3).collect()),
-        Err(IllegalPass::WrongPhase {
+        hold.play(Move::Pass(NORTH, hold.hand(NORTH).iter().take(3).collect())),
+        Err(IllegalMove::NotPassing {
             phase: Phase::Playing
         })
     );
@@ -405,12 +502,16 @@ fn rounds_replay_from_their_record() {
     // "A round can be replayed from a record of passes and plays."
     let mut r = Round::deal(MS, PassDirection::Across, 21);
     for seat in common::SEATS {
-        r.choose_pass(seat, r.hand(seat).iter().rev().take(3).collect())
-            .unwrap();
+        r.play(Move::Pass(
+            seat,
+            r.hand(seat).iter().rev().take(3).collect(),
+        ))
+        .unwrap();
     }
     for _ in 0..30 {
         let seat = r.to_move().unwrap();
-        r.play(seat, r.legal_moves().last().unwrap()).unwrap();
+        r.play(Move::Play(seat, r.legal_moves().last().unwrap()))
+            .unwrap();
     }
     let record = r.record();
     assert_eq!(Round::replay(&record).as_ref(), Ok(&r));

@@ -46,13 +46,14 @@ impl Bot {
 
     /// Picks a legal move, or `None` if there is none (the game is over).
     pub fn choose(&mut self, pos: &Position) -> Option<Move> {
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
         let mut best: Option<(i32, Move)> = None;
         let mut replies = MoveList::new();
         for &m in &moves {
             let mut after = *pos;
             after.play_unchecked(m);
-            after.legal_moves_into(&mut replies);
+            after.legal_moves(&mut replies);
             let score = if replies.is_empty() {
                 1_000_000
             } else {

@@ -30,13 +30,20 @@
 //!   letting checks run out the clock); by default every ply counts, as in WXF.
 //! - Insufficient material: neither side has a chariot, horse, cannon or soldier.
 
-use crate::moves::Move;
-use crate::position::{DrawReason, IllegalMoveError, Outcome, Position, WinReason};
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::moves::{Move, MoveList};
+use crate::position::{DrawReason, IllegalMove, IllegalMoveReason, Outcome, Position, WinReason};
 use crate::types::{Color, Role};
 
 /// How repetitions are judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum RepetitionRule {
     /// AXF/WXF: perpetual check loses, perpetual chase loses, check outranks chase.
     #[default]
@@ -47,9 +54,52 @@ pub enum RepetitionRule {
     Off,
 }
 
-/// The adjudication settings of a [`Game`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+impl RepetitionRule {
+    /// Every rule, in the order the terminal game cycles through them.
+    pub const ALL: [RepetitionRule; 3] = [
+        RepetitionRule::Asian,
+        RepetitionRule::Simple,
+        RepetitionRule::Off,
+    ];
+
+    /// The rule's name as [`FromStr`] reads it: `asian`, `simple`, `off`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RepetitionRule::Asian => "asian",
+            RepetitionRule::Simple => "simple",
+            RepetitionRule::Off => "off",
+        }
+    }
+}
+
+impl fmt::Display for RepetitionRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a [`RepetitionRule`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown repetition rule {0:?} (expected asian, simple or off)")]
+pub struct ParseRepetitionRuleError(pub String);
+
+impl FromStr for RepetitionRule {
+    type Err = ParseRepetitionRuleError;
+    /// Reads `asian` (also `axf`, `wxf`), `simple` or `off` (also `none`), any case.
+    fn from_str(s: &str) -> Result<RepetitionRule, ParseRepetitionRuleError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "asian" | "axf" | "wxf" => Ok(RepetitionRule::Asian),
+            "simple" => Ok(RepetitionRule::Simple),
+            "off" | "none" => Ok(RepetitionRule::Off),
+            _ => Err(ParseRepetitionRuleError(s.to_owned())),
+        }
+    }
+}
+
+/// The adjudication settings of a [`Game`]. In JSON every field may be left out and takes
+/// its [`RuleSet::ASIAN`] value (`{}` is the default rule set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct RuleSet {
     /// How repetitions are judged.
     pub repetition: RepetitionRule,
@@ -106,6 +156,8 @@ pub struct Game {
     history: Vec<Entry>,
     rules: RuleSet,
     declared: Option<Outcome>,
+    /// [`Game::outcome`], brought up to date by every change.
+    outcome: Option<Outcome>,
 }
 
 impl Default for Game {
@@ -122,7 +174,10 @@ fn bit(sq: usize) -> u128 {
 fn threats(pos: &Position) -> u128 {
     let us = pos.turn();
     let mut set = 0u128;
-    for &m in &pos.legal_moves() {
+    let mut moves = MoveList::new();
+    let mut replies = MoveList::new();
+    pos.legal_moves(&mut moves);
+    for &m in &moves {
         let (Some(attacker), Some(target)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
             continue;
         };
@@ -135,7 +190,8 @@ fn threats(pos: &Position) -> u128 {
         let counts = (target.role == Role::Chariot && attacker.role != Role::Chariot) || {
             let mut after = *pos;
             after.play_unchecked(m);
-            !after.legal_moves().iter().any(|r| r.to == m.to)
+            after.legal_moves(&mut replies);
+            !replies.iter().any(|r| r.to == m.to)
         };
         if counts {
             set |= bit(m.to.index());
@@ -161,13 +217,16 @@ impl Game {
 
     /// A game from `start` judged by `rules`.
     pub fn with_rules(start: Position, rules: RuleSet) -> Game {
-        Game {
+        let mut game = Game {
             start,
             position: start,
             history: Vec::new(),
             rules,
             declared: None,
-        }
+            outcome: None,
+        };
+        game.adjudicate();
+        game
     }
 
     /// The current position.
@@ -188,6 +247,7 @@ impl Game {
     /// Changes the rules (takes effect for the next [`Game::outcome`]).
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
+        self.adjudicate();
     }
 
     /// The moves played so far.
@@ -219,12 +279,23 @@ impl Game {
         self.history.last().map(|e| e.mv)
     }
 
-    /// Plays a legal move; on error nothing changes. Moves are accepted even after the game
-    /// is over by the rules (callers check [`Game::outcome`]).
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        if !self.position.is_legal(m) {
-            return Err(IllegalMoveError(m));
-        }
+    /// Plays a legal move; on error nothing changes and the error names the rule the move
+    /// breaks ([`IllegalMoveReason::GameOver`] once [`Game::outcome`] is decided).
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let reason = if self.outcome.is_some() {
+            Err(IllegalMoveReason::GameOver)
+        } else {
+            self.position.legality(m)
+        };
+        reason.map_err(|reason| IllegalMove { mv: m, reason })?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal in a game that is not over (from
+    /// [`Position::legal_moves`]), recording what the adjudication needs; an illegal move
+    /// leaves a meaningless game, as [`Position::play_unchecked`] does.
+    pub fn play_unchecked(&mut self, m: Move) {
         let before = self.position;
         let mut after = before;
         after.play_unchecked(m);
@@ -242,7 +313,7 @@ impl Game {
         });
         self.position = after;
         self.declared = None;
-        Ok(())
+        self.adjudicate();
     }
 
     /// Takes back the last move, returning it.
@@ -250,6 +321,7 @@ impl Game {
         let e = self.history.pop()?;
         self.position = e.before;
         self.declared = None;
+        self.adjudicate();
         Some(e.mv)
     }
 
@@ -259,26 +331,37 @@ impl Game {
             winner: color.other(),
             reason: WinReason::Resignation,
         });
+        self.adjudicate();
     }
 
     /// Records a draw by agreement.
     pub fn agree_draw(&mut self) {
         self.declared = Some(Outcome::Draw(DrawReason::Agreement));
+        self.adjudicate();
     }
 
     /// How many times the current position has occurred (1 if it is new).
     pub fn repetitions(&self) -> usize {
-        let h = self.position.hash();
+        let h = self.position.zobrist_key();
         1 + self
             .history
             .iter()
-            .filter(|e| e.before.hash() == h && e.before.board_eq(&self.position))
+            .filter(|e| e.before.zobrist_key() == h && e.before.board_eq(&self.position))
             .count()
     }
 
     /// The result, if the game is over: a declared result, checkmate or stalemate, then the
-    /// repetition rule, the move limit and insufficient material, in that order.
+    /// repetition rule, the move limit and insufficient material, in that order. Kept up to
+    /// date by every change, so asking costs nothing.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn adjudicate(&mut self) {
+        self.outcome = self.judge();
+    }
+
+    fn judge(&self) -> Option<Outcome> {
         if let Some(o) = self.declared {
             return Some(o);
         }
@@ -318,11 +401,11 @@ impl Game {
         if self.rules.repetition == RepetitionRule::Off {
             return None;
         }
-        let h = self.position.hash();
+        let h = self.position.zobrist_key();
         let mut count = 1;
         let mut last = None;
         for (i, e) in self.history.iter().enumerate().rev() {
-            if e.before.hash() == h && e.before.board_eq(&self.position) {
+            if e.before.zobrist_key() == h && e.before.board_eq(&self.position) {
                 count += 1;
                 last.get_or_insert(i);
             }
@@ -422,12 +505,15 @@ mod tests {
     fn perpetual_check_loses() {
         // The red chariot checks on the d- and e-files in turn; the black general steps
         // between d9 and e9 (f9 would face the red general on f0).
+        // The position after a1d1 comes back after every e1d1: the third time ends the game.
         let mut g = game("3k5/9/9/9/9/9/9/9/R8/5K3 w", RuleSet::ASIAN);
-        play_all(&mut g, &["a1d1", "d9e9"]);
-        for _ in 0..2 {
+        for ply in [
+            "a1d1", "d9e9", "d1e1", "e9d9", "e1d1", "d9e9", "d1e1", "e9d9",
+        ] {
             assert_eq!(g.outcome(), None);
-            play_all(&mut g, &["d1e1", "e9d9", "e1d1", "d9e9"]);
+            play_all(&mut g, &[ply]);
         }
+        play_all(&mut g, &["e1d1"]);
         assert_eq!(g.repetitions(), 3);
         assert_eq!(
             g.outcome(),
@@ -436,6 +522,17 @@ mod tests {
                 reason: WinReason::PerpetualCheck
             })
         );
+        // Once it is over, moves are refused and change nothing.
+        let before = g.clone();
+        let d9e9: Move = "d9e9".parse().unwrap();
+        assert_eq!(
+            g.play(d9e9),
+            Err(IllegalMove {
+                mv: d9e9,
+                reason: IllegalMoveReason::GameOver
+            })
+        );
+        assert_eq!(g, before);
         // The simple rule set agrees on perpetual check.
         let mut s = g.clone();
         s.set_rules(RuleSet::SIMPLE);

@@ -13,6 +13,7 @@
 
 mod bot;
 mod game;
+mod interface;
 mod moves;
 mod notation;
 mod perft;
@@ -24,14 +25,15 @@ mod types;
 mod zobrist;
 
 pub use bot::{Bot, piece_value};
-pub use game::{Game, RepetitionRule, RuleSet};
+pub use game::{Game, ParseRepetitionRuleError, RepetitionRule, RuleSet};
+pub use interface::{Settings, View};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use notation::{Description, MoveTextError, Notation, Op, Origin, Script, file_number};
 pub use perft::{perft, perft_divide};
 pub use pgn::{PgnError, PgnGame, read_move_list, read_pgn, write_iccs_list, write_pgn};
 pub use position::{
-    DrawReason, FenError, IllegalMoveError, Outcome, Position, PositionError, Validation,
-    WinReason, naive_legal_moves,
+    DrawReason, FenError, IllegalMove, IllegalMoveReason, MAX_PIECES_PER_SIDE, Outcome, Position,
+    PositionError, Validation, WinReason,
 };
 pub use setup::{ParseFenError, START_FEN, Setup};
 pub use types::{Color, ParseSquareError, Piece, Role, Square};

@@ -66,14 +66,12 @@ impl fmt::Display for Move {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
-#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Move {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
@@ -81,17 +79,22 @@ impl<'de> serde::Deserialize<'de> for Move {
     }
 }
 
-/// The most legal moves a xiangqi position can have, with room to spare.
+/// The most legal moves any position that validation accepts can have: the capacity of a
+/// [`MoveList`].
 ///
-/// Worst case, adding up each piece's maximum on an open board: 2 chariots × 17 + 2 cannons ×
-/// 17 + 2 horses × 8 + 5 soldiers × 3 + elephants 4 + 2 (only the centre point has four) +
-/// advisors 4 + 1 (only the palace centre has four) + general 4 = 114. Pieces also block each
-/// other, so real positions stay far below; `tests::capacity_covers_every_piece` recomputes the
-/// per-piece maxima from the move tables.
-pub const MAX_MOVES: usize = 128;
+/// No piece has more than 17 moves (a chariot or a cannon on an empty board: 8 along its rank
+/// plus 9 along its file; a horse has at most 8, a soldier 3, an elephant, an advisor or a
+/// general 4), and even [`Validation::Permissive`] allows at most [`MAX_PIECES_PER_SIDE`]
+/// pieces a side, one of them the general: 15 × 17 + 4 = 259. Strictly valid positions stay
+/// far below (at most 114 by the same count over the real piece set).
+/// `tests::capacity_covers_every_piece` recomputes the per-piece maxima from the move tables.
+///
+/// [`Validation::Permissive`]: crate::Validation::Permissive
+/// [`MAX_PIECES_PER_SIDE`]: crate::MAX_PIECES_PER_SIDE
+pub const MAX_MOVES: usize = (crate::MAX_PIECES_PER_SIDE - 1) * 17 + 4;
 
 /// A fixed-capacity list of moves (no allocation), as filled by
-/// [`Position::legal_moves`](crate::Position::legal_moves).
+/// [`Position::legal_moves`](crate::Position::legal_moves); it holds [`MAX_MOVES`].
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
@@ -112,8 +115,10 @@ impl MoveList {
         }
     }
 
-    /// Appends a move. The capacity is never exceeded by legal move generation (see
-    /// [`MAX_MOVES`]); beyond it this panics.
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// Beyond [`MAX_MOVES`] moves, which legal move generation never reaches (see there).
     pub fn push(&mut self, m: Move) {
         self.moves[self.len] = m;
         self.len += 1;
@@ -226,8 +231,15 @@ mod tests {
             (slider, horse, soldier, general, elephants, advisors),
             (17, 8, 3, 4, 6, 5)
         );
-        let bound = 4 * slider + 2 * horse + 5 * soldier + general + elephants + advisors;
-        assert_eq!(bound, 114);
-        assert!(bound <= MAX_MOVES);
+        let strict = 4 * slider + 2 * horse + 5 * soldier + general + elephants + advisors;
+        assert_eq!(strict, 114);
+        // Permissive: any roles on any points; the best single piece of each role.
+        let elephant = max(&|s| tables::ELEPHANT_MOVES[0][s].len as usize);
+        let advisor = max(&|s| tables::ADVISOR_MOVES[0][s].len as usize);
+        let best = [slider, horse, soldier, elephant, advisor]
+            .into_iter()
+            .max();
+        let permissive = (crate::MAX_PIECES_PER_SIDE - 1) * best.unwrap_or(0) + general;
+        assert_eq!(permissive, MAX_MOVES);
     }
 }

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 
@@ -37,7 +37,8 @@ pub enum Origin {
     Middle(Option<u8>),
     /// The rear piece (`-C`, 後/后).
     Rear(Option<u8>),
-    /// The n-th piece (1 = front) of up to five soldiers on a file (WXF `25`, Chinese 二兵).
+    /// The n-th piece (1 = front, up to 9) of four or more on a file (WXF `25`, Chinese
+    /// 二兵); in real games only soldiers, in composed positions any piece.
     Nth(u8, Option<u8>),
 }
 
@@ -117,13 +118,24 @@ fn column(pos: &Position, sq: Square, piece: Piece) -> Vec<Square> {
     v
 }
 
-/// Files holding two or more soldiers of `color`.
-fn tandem_files(pos: &Position, color: Color) -> usize {
-    let soldier = Piece::new(color, Role::Soldier);
+/// Whether another piece of `col` (the same pieces on the file of `m.from`) has a legal move
+/// with the same direction and target as `m`, so that the file form would be ambiguous.
+fn file_form_ambiguous(pos: &Position, m: Move, piece: Piece, col: &[Square]) -> bool {
+    let want = geometry(piece.role, piece.color, m);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().any(|&o| {
+        o.from != m.from && col.contains(&o.from) && geometry(piece.role, piece.color, o) == want
+    })
+}
+
+/// Files holding two or more of `piece` (tandem soldiers; other pieces only in composed
+/// positions).
+fn stacked_files(pos: &Position, piece: Piece) -> usize {
     (0..9u8)
         .filter(|&f| {
             (0..10u8)
-                .filter(|&r| Square::new(f, r).and_then(|s| pos.piece_at(s)) == Some(soldier))
+                .filter(|&r| Square::new(f, r).and_then(|s| pos.piece_at(s)) == Some(piece))
                 .count()
                 >= 2
         })
@@ -156,15 +168,18 @@ impl Description {
         let n = col.len();
         let idx = col.iter().position(|&s| s == m.from).unwrap_or(0);
         let fnum = file_number(m.from, piece.color);
-        let origin = if n < 2 || matches!(piece.role, Role::Advisor | Role::Elephant) {
+        // Advisors and elephants on one file differ by direction in every real game; only
+        // composed positions (three on a file, or off their points) need front and rear.
+        let diagonal = matches!(piece.role, Role::Advisor | Role::Elephant);
+        let origin = if n < 2 || (diagonal && !file_form_ambiguous(pos, m, piece, &col)) {
             Origin::File(fnum)
         } else {
-            let q =
-                (piece.role == Role::Soldier && tandem_files(pos, piece.color) > 1).then_some(fnum);
+            let q = (stacked_files(pos, piece) > 1).then_some(fnum);
             match (n, idx) {
                 (_, 0) if n <= 3 => Origin::Front(q),
                 (3, 1) => Origin::Middle(q),
-                (_, i) if i == n - 1 && n <= 3 => Origin::Rear(q),
+                // The tenth of ten pieces on a file (composed positions) has no digit.
+                (_, i) if i == n - 1 && (n <= 3 || i >= 9) => Origin::Rear(q),
                 (_, i) => Origin::Nth(i as u8 + 1, q),
             }
         };
@@ -201,7 +216,9 @@ impl Description {
     /// The legal move this description names in `pos`.
     pub fn resolve(&self, pos: &Position) -> Result<Move, MoveTextError> {
         let mut found = None;
-        for &m in &pos.legal_moves() {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for &m in &moves {
             if self.matches(pos, m) {
                 if found.is_some() {
                     return Err(MoveTextError::Ambiguous(self.wxf()));
@@ -233,7 +250,7 @@ impl Description {
                 let _ = write!(s, "{i}{l}");
             }
             Origin::Front(Some(f)) => {
-                let _ = write!(s, "1{f}");
+                let _ = write!(s, "+{f}");
             }
             Origin::Middle(Some(f)) => {
                 let _ = write!(s, "2{f}");
@@ -290,22 +307,16 @@ impl Description {
                 Op::Retreat => (r, Origin::Rear(None)),
                 Op::Traverse => return None,
             }
-        } else if let (Some(i), Some(f)) = (c[0].to_digit(10), digit(c[1])) {
-            if !(1..=5).contains(&i) {
-                return None;
-            }
-            (Role::Soldier, Origin::Nth(i as u8, Some(f)))
+        } else if let (Some(i), Some(f)) = (digit(c[0]), digit(c[1])) {
+            (Role::Soldier, Origin::Nth(i, Some(f)))
         } else if let (Some(pos), Some(f)) = (op(c[0]), digit(c[1])) {
             match pos {
                 Op::Advance => (Role::Soldier, Origin::Front(Some(f))),
                 Op::Retreat => (Role::Soldier, Origin::Rear(Some(f))),
                 Op::Traverse => return None,
             }
-        } else if let (Some(i), Some(r)) = (c[0].to_digit(10), Role::from_char(c[1])) {
-            if !(1..=5).contains(&i) {
-                return None;
-            }
-            (r, Origin::Nth(i as u8, None))
+        } else if let (Some(i), Some(r)) = (digit(c[0]), Role::from_char(c[1])) {
+            (r, Origin::Nth(i, None))
         } else {
             return None;
         };
@@ -334,12 +345,15 @@ impl Description {
             Script::Traditional => piece.chinese_traditional(),
         };
         // Out-of-range numbers (only from hand-built descriptions) print as '?'.
+        let numeral = |n: u8| -> char {
+            ['一', '二', '三', '四', '五', '六', '七', '八', '九']
+                .get(usize::from(n).wrapping_sub(1))
+                .copied()
+                .unwrap_or('?')
+        };
         let num = |n: u8| -> char {
             match color {
-                Color::Red => ['一', '二', '三', '四', '五', '六', '七', '八', '九']
-                    .get(usize::from(n).wrapping_sub(1))
-                    .copied()
-                    .unwrap_or('?'),
+                Color::Red => numeral(n),
                 Color::Black => char::from_digit(u32::from(n), 10)
                     .filter(|_| n > 0)
                     .unwrap_or('?'),
@@ -365,11 +379,7 @@ impl Description {
             Origin::Front(q) => qualified(&mut s, '前', q),
             Origin::Middle(q) => qualified(&mut s, '中', q),
             Origin::Rear(q) => qualified(&mut s, rear, q),
-            Origin::Nth(i, q) => qualified(
-                &mut s,
-                ['一', '二', '三', '四', '五'][usize::from(i.clamp(1, 5) - 1)],
-                q,
-            ),
+            Origin::Nth(i, q) => qualified(&mut s, numeral(i), q),
         }
         s.push(match (self.op, script) {
             (Op::Advance, Script::Simplified) => '进',
@@ -438,10 +448,7 @@ impl Description {
                     '前' => Origin::Front(q),
                     '中' => Origin::Middle(q),
                     '後' | '后' => Origin::Rear(q),
-                    m => match num(*m) {
-                        Some(i @ 1..=5) => Origin::Nth(i, q),
-                        _ => return None,
-                    },
+                    m => Origin::Nth(num(*m)?, q),
                 };
                 (role(*p)?, origin, rest)
             }
@@ -469,20 +476,26 @@ impl Position {
     /// two or more) are written as their index from the front plus the file, `25.6`, as
     /// Fairy-Stockfish and WXF records do; everything else is [`Description::wxf`].
     fn wxf_text(&self, m: Move, d: Description) -> String {
+        let qualified = matches!(
+            d.origin,
+            Origin::Front(Some(_))
+                | Origin::Middle(Some(_))
+                | Origin::Rear(Some(_))
+                | Origin::Nth(_, Some(_))
+        );
         match self.piece_at(m.from) {
+            // Two files each with two or more of a piece other than a soldier happen only in
+            // composed positions, and WXF has no form for them: ICCS, which every reader takes.
+            Some(piece) if qualified && piece.role != Role::Soldier => m.to_string(),
             Some(piece) if d.role == Role::Soldier && !matches!(d.origin, Origin::File(_)) => {
                 let col = column(self, m.from, piece);
-                let qualified = matches!(
-                    d.origin,
-                    Origin::Front(Some(_))
-                        | Origin::Middle(Some(_))
-                        | Origin::Rear(Some(_))
-                        | Origin::Nth(_, Some(_))
-                );
                 if col.len() < 3 && !qualified {
                     return d.wxf();
                 }
                 let idx = col.iter().position(|&s| s == m.from).unwrap_or(0);
+                if idx >= 9 {
+                    return d.wxf(); // the tenth of ten (composed positions): rear
+                }
                 let op = match d.op {
                     Op::Advance => '+',
                     Op::Retreat => '-',
@@ -700,7 +713,9 @@ mod tests {
     #[test]
     fn every_legal_move_round_trips_from_the_start() {
         let p = Position::default();
-        for &m in &p.legal_moves() {
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        for &m in &moves {
             for n in [
                 Notation::Iccs,
                 Notation::Wxf,

@@ -10,7 +10,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
+    pos.legal_moves(&mut list);
     if depth == 1 {
         return list.len() as u64;
     }
@@ -29,8 +29,9 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
-        .iter()
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter()
         .map(|&m| {
             let mut child = *pos;
             child.play_unchecked(m);

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 use crate::game::{Game, RuleSet};
-use crate::notation::{MoveTextError, Notation};
+use crate::notation::{Description, MoveTextError, Notation};
 use crate::position::{FenError, Position, Validation};
 use crate::types::Color;
 
@@ -130,8 +130,11 @@ pub fn write_pgn(game: &Game, notation: Notation, tags: &[(&str, &str)]) -> Stri
     out
 }
 
-/// Reads one PGN game (the first, if the text holds several), judged by `rules`.
-pub fn read_pgn(text: &str, rules: RuleSet) -> Result<PgnGame, PgnError> {
+/// Reads one PGN game (the first, if the text holds several), judged by `rules`, with its
+/// `[FEN]` tag checked as `validation` asks ([`Validation::Strict`] unless the record is a
+/// composed position). The moves are read as recorded, even past the point where `rules`
+/// would have ended the game.
+pub fn read_pgn(text: &str, rules: RuleSet, validation: Validation) -> Result<PgnGame, PgnError> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     let mut in_moves = false;
@@ -165,7 +168,7 @@ pub fn read_pgn(text: &str, rules: RuleSet) -> Result<PgnGame, PgnError> {
         }
     }
     let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
-        Some((_, fen)) => Position::from_fen_with(fen, Validation::Permissive)?,
+        Some((_, fen)) => Position::from_fen_with(fen, validation)?,
         None => Position::default(),
     };
     let mut game = Game::with_rules(start, rules);
@@ -193,13 +196,15 @@ fn move_tokens(movetext: &str) -> Result<Vec<String>, PgnError> {
     }
     let mut tokens = Vec::new();
     for raw in clean.split_whitespace() {
-        // Leading move numbers: "12." "12..." or "12.h2e2".
+        // Leading move numbers: "12." "12..." or "12.h2e2"; but "25.6" is a WXF move (the
+        // second of several soldiers on file 5 to file 6), not move 25.
         let t = raw.trim_start_matches(|c: char| c.is_ascii_digit());
-        let t = if t.len() < raw.len() && t.starts_with('.') {
-            t.trim_start_matches('.')
-        } else {
-            raw
-        };
+        let t =
+            if t.len() < raw.len() && t.starts_with('.') && Description::parse_wxf(raw).is_none() {
+                t.trim_start_matches('.')
+            } else {
+                raw
+            };
         if t.is_empty() || t.starts_with('$') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t) {
             continue;
         }
@@ -211,19 +216,17 @@ fn move_tokens(movetext: &str) -> Result<Vec<String>, PgnError> {
 
 fn read_moves_into(game: &mut Game, movetext: &str) -> Result<(), PgnError> {
     for (i, token) in move_tokens(movetext)?.into_iter().enumerate() {
+        // parse_move only returns legal moves, and a record may go on past a result the
+        // rules would have declared: the move is recorded as played.
         let m = game
             .position()
             .parse_move(&token)
             .map_err(|error| PgnError::Move {
                 ply: i + 1,
-                text: token.clone(),
+                text: token,
                 error,
             })?;
-        game.play(m).map_err(|_| PgnError::Move {
-            ply: i + 1,
-            text: token.clone(),
-            error: MoveTextError::Illegal(token.clone()),
-        })?;
+        game.play_unchecked(m);
     }
     Ok(())
 }
@@ -267,7 +270,7 @@ mod tests {
                 &[("Red", "Hu \"Ronghua\""), ("Opening", "central cannon")],
             );
             assert!(text.contains("[Variant \"xiangqi\"]"), "{text}");
-            let back = read_pgn(&text, RuleSet::default()).unwrap();
+            let back = read_pgn(&text, RuleSet::default(), Validation::Strict).unwrap();
             assert_eq!(
                 back.game.moves().collect::<Vec<_>>(),
                 g.moves().collect::<Vec<_>>(),
@@ -282,7 +285,7 @@ mod tests {
     fn pgn_with_fen_comments_and_mixed_notation() {
         let text = "[Event \"test\"]\n[FEN \"3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1\"]\n\n\
                     1. a1d1 {check} d9e9 2. 俥六平五 (2. R6.4 e9f9) 將5平4 ; comment\n3. R5.6 $1 1-0\n";
-        let g = read_pgn(text, RuleSet::default()).unwrap();
+        let g = read_pgn(text, RuleSet::default(), Validation::Strict).unwrap();
         assert_eq!(write_iccs_list(&g.game), "a1d1 d9e9 d1e1 e9d9 e1d1");
         let again = write_pgn(&g.game, Notation::Iccs, &[]);
         assert!(
@@ -294,15 +297,23 @@ mod tests {
     #[test]
     fn bad_records_name_the_problem() {
         assert!(matches!(
-            read_pgn("[Event test]\n", RuleSet::default()),
+            read_pgn("[Event test]\n", RuleSet::default(), Validation::Strict),
             Err(PgnError::Tag(_))
         ));
         assert!(matches!(
-            read_pgn("[FEN \"9/9 w\"]\n1. h2e2", RuleSet::default()),
+            read_pgn(
+                "[FEN \"9/9 w\"]\n1. h2e2",
+                RuleSet::default(),
+                Validation::Strict
+            ),
             Err(PgnError::Fen(_))
         ));
         assert!(matches!(
-            read_pgn("1. h2e2 h9g7 2. h2e9", RuleSet::default()),
+            read_pgn(
+                "1. h2e2 h9g7 2. h2e9",
+                RuleSet::default(),
+                Validation::Strict
+            ),
             Err(PgnError::Move {
                 ply: 3,
                 error: MoveTextError::Illegal(_),
@@ -310,7 +321,7 @@ mod tests {
             })
         ));
         assert!(matches!(
-            read_pgn("1. h2e2 xyz", RuleSet::default()),
+            read_pgn("1. h2e2 xyz", RuleSet::default(), Validation::Strict),
             Err(PgnError::Move {
                 ply: 2,
                 error: MoveTextError::Invalid(_),
@@ -318,7 +329,7 @@ mod tests {
             })
         ));
         assert!(matches!(
-            read_pgn("1. h2e2 {oops", RuleSet::default()),
+            read_pgn("1. h2e2 {oops", RuleSet::default(), Validation::Strict),
             Err(PgnError::Unclosed)
         ));
         let g = read_move_list(Position::default(), "h2e2 h9g7 h0g2", RuleSet::default()).unwrap();
@@ -326,8 +337,42 @@ mod tests {
         let bom = read_pgn(
             "\u{feff}[Event \"x\"]\r\n\r\n1. h2e2 h9g7 *\r\n",
             RuleSet::default(),
+            Validation::Strict,
         )
         .unwrap();
         assert_eq!((bom.tag("Event"), bom.game.len()), (Some("x"), 2));
+    }
+
+    /// Nine cannons and a chariot: 142 legal moves (the move list held 128).
+    const NINE_CANNONS: &str = "4k4/9/9/9/C1C1C1C1C/1C1C1C1C1/9/9/9/R2K5 w - - 0 1";
+
+    #[test]
+    fn pgn_fen_tag_is_strict_unless_permissive() {
+        let text = format!("[FEN \"{NINE_CANNONS}\"]\n\n1. a0a1 *\n");
+        assert!(matches!(
+            read_pgn(&text, RuleSet::default(), Validation::Strict),
+            Err(PgnError::Fen(FenError::Invalid(_)))
+        ));
+        let g = read_pgn(&text, RuleSet::default(), Validation::Permissive).unwrap();
+        assert_eq!(write_iccs_list(&g.game), "a0a1");
+    }
+
+    #[test]
+    fn pgn_reads_back_wxf_tandem_soldier_moves() {
+        // Three red soldiers on the e-file: WXF writes the middle one's move as `25.6`, which
+        // the reader took for move number 25.
+        let start = Position::from_fen_with(
+            "3k5/9/9/4P4/4P4/4P4/9/9/9/4K4 w - - 0 1",
+            Validation::Permissive,
+        )
+        .unwrap();
+        let mut g = Game::new(start);
+        for m in ["e5d5", "d9d8", "d5c5", "d8d9"] {
+            g.play(m.parse().unwrap()).unwrap();
+        }
+        let text = write_pgn(&g, Notation::Wxf, &[]);
+        assert!(text.contains("1. 25.6 "), "{text}");
+        let back = read_pgn(&text, RuleSet::default(), Validation::Permissive).unwrap();
+        assert_eq!(write_iccs_list(&back.game), write_iccs_list(&g));
     }
 }

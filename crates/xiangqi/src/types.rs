@@ -6,8 +6,10 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// One of the two sides. Red moves first and sits at ranks 0–4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Color {
     /// Red (also written "white", `w`, in FEN).
     Red = 0,
@@ -52,8 +54,10 @@ impl fmt::Display for Color {
 }
 
 /// The seven kinds of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
     /// General (king): one orthogonal step inside the palace.
     General = 0,
@@ -146,9 +150,24 @@ impl Role {
     }
 }
 
+impl fmt::Display for Role {
+    /// The English name: `general`, `advisor`, `elephant`, `horse`, `chariot`, `cannon`,
+    /// `soldier`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::General => "general",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
+        })
+    }
+}
+
 /// A colored piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Piece {
     /// Whose piece.
     pub color: Color,

@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use cards_core::{BySeat, Card, CardSet, Seat};
-use hearts::{PassDirection, Round, RoundSetup, Settings};
+use cards_core::{BySeat, Card, CardSet};
+use hearts::{Move, PassDirection, Round, Seat, Settings, Setup};
 
 /// Four hands from partial specifications: each seat gets the cards listed for it, then the
 /// remaining cards are dealt in canonical order (clubs two first) to N, E, S, W in turn until
@@ -22,7 +22,7 @@ pub fn hands(spec: [&str; 4]) -> BySeat<CardSet, 4> {
 
 /// A round from partial specifications (see [`hands`]).
 pub fn round(settings: Settings, direction: PassDirection, spec: [&str; 4]) -> Round {
-    Round::from_setup(RoundSetup {
+    Round::from_setup(Setup {
         settings,
         direction,
         hands: hands(spec),
@@ -45,7 +45,7 @@ pub fn play_all(round: &mut Round, cards: &str) {
     for c in cards.split_whitespace() {
         let seat = round.to_move().expect("someone to move");
         round
-            .play(seat, card(c))
+            .play(Move::Play(seat, card(c)))
             .unwrap_or_else(|e| panic!("{c} by {seat}: {e}"));
     }
 }
@@ -54,7 +54,7 @@ pub fn play_all(round: &mut Round, cards: &str) {
 pub fn play_lowest(round: &mut Round) {
     while let Some(seat) = round.to_move() {
         let card = round.legal_moves().first().expect("a legal card");
-        round.play(seat, card).expect("legal");
+        round.play(Move::Play(seat, card)).expect("legal");
     }
 }
 

@@ -11,9 +11,9 @@ use std::fmt::Write as _;
 
 use ::doudizhu::{
     Action as TurnAction, Bid, BidMode, Bot, Counts, Game, GreedyBot, Move, Phase, RandomBot, Rank,
-    Settings, Settlement, readings,
+    Seat, Settings, Settlement, readings,
 };
-use cards_core::{BySeat, Card, CardSet, Seat};
+use cards_core::{BySeat, Card, CardSet};
 use clap::ValueEnum;
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::Frame;
@@ -266,7 +266,7 @@ impl App {
         }
         while let Some(last) = self.game.history().last() {
             let mine = last.seat == HUMAN;
-            if !self.game.undo() || mine {
+            if self.game.undo().is_none() || mine {
                 break;
             }
         }
@@ -303,7 +303,7 @@ impl App {
             Phase::Finished => {
                 if let Some(result) = state.settlement() {
                     if !self.scored {
-                        for s in Seat::all(3) {
+                        for s in Seat::ALL {
                             self.totals[s] += result.payouts[s];
                         }
                         self.scored = true;
@@ -580,7 +580,7 @@ impl App {
                 Style::default().add_modifier(Modifier::BOLD),
             ),
         ];
-        for seat in Seat::all(3) {
+        for seat in Seat::ALL {
             lines.push(Line::raw(format!(
                 "{:<10} {:>+8} {:>+8}",
                 seat_name(seat),

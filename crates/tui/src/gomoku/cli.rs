@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use super::{App, Opponent, Options};
 use crate::launcher::LaunchOptions;
+use crate::output::print_to_stdout;
 
 /// Command-line options of `cargo run --release --example gomoku`.
 #[derive(Debug, Parser)]
@@ -87,30 +88,9 @@ pub enum Command {
     },
 }
 
-/// Reads `swap`, `swap2`, `soosorv[-N]`, `taraguchi[-N]`.
 fn parse_opening(text: &str) -> Result<OpeningRule, String> {
-    let t = text.trim().to_ascii_lowercase().replace('õ', "o");
-    let (name, n) = match t.split_once('-') {
-        Some((name, n)) => (
-            name.to_owned(),
-            Some(n.parse::<u8>().ok().filter(|n| (1..=10).contains(n))),
-        ),
-        None => (t.clone(), None),
-    };
-    let bad = || {
-        format!(
-            "invalid opening {text:?}: expected swap, swap2, soosorv-N or taraguchi-N (N 1..=10)"
-        )
-    };
-    match (name.as_str(), n) {
-        ("swap", None) => Ok(OpeningRule::Swap),
-        ("swap2", None) => Ok(OpeningRule::Swap2),
-        ("soosorv", None) => Ok(OpeningRule::Soosorv { n: 2 }),
-        ("soosorv", Some(Some(n))) => Ok(OpeningRule::Soosorv { n }),
-        ("taraguchi", None) => Ok(OpeningRule::Taraguchi { n: 10 }),
-        ("taraguchi", Some(Some(n))) => Ok(OpeningRule::Taraguchi { n }),
-        _ => Err(bad()),
-    }
+    text.parse()
+        .map_err(|e: ::gomoku::opening::ParseOpeningRuleError| e.to_string())
 }
 
 fn parse_rule(text: &str) -> Result<Rule, String> {
@@ -193,10 +173,10 @@ pub fn main() -> ExitCode {
                 text
             };
             match judge(settings, cli.size, &moves, gomocup) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
+                Ok(text) => print_to_stdout("gomoku judge", |out| {
+                    out.write_all(text.as_bytes())?;
+                    Ok(ExitCode::SUCCESS)
+                }),
                 Err(e) => {
                     eprintln!("gomoku judge: {e}");
                     ExitCode::from(2)
@@ -208,7 +188,7 @@ pub fn main() -> ExitCode {
                 ascii: cli.ascii,
                 seed: cli.seed,
             };
-            let mut app = App::new(Options {
+            let app = App::new(Options {
                 settings,
                 width: cli.size.0,
                 height: cli.size.1,
@@ -221,6 +201,13 @@ pub fn main() -> ExitCode {
                 seed: launch.seed_or_random(),
                 opening: cli.opening,
             });
+            let mut app = match app {
+                Ok(app) => app,
+                Err(e) => {
+                    eprintln!("gomoku: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {

@@ -5,13 +5,12 @@
 //! points under renju (`×`, `*` in ASCII), the last move and the winning line. Cursor keys or
 //! the mouse place stones; `:` types a coordinate (`h8` or `7,7`).
 
-pub mod bot;
 pub mod cli;
 
 use std::fmt::Write as _;
 
-use ::gomoku::opening::{Opening, OpeningRule, Phase, Player, Swap2Choice};
-use ::gomoku::{Color as Stone, Game, Outcome, PlayError, Point, PointSet, Rule, Settings};
+use ::gomoku::opening::{CannotStart, Opening, OpeningRule, Phase, Player, Swap2Choice};
+use ::gomoku::{Bot, Color as Stone, Game, IllegalMove, Point, PointSet, Rule, Settings};
 use crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -22,7 +21,6 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
 use crate::app::{Action, Screen};
 use crate::launcher::LaunchOptions;
 use crate::widgets;
-use bot::Bot;
 
 /// Board sizes `s` cycles through.
 const SIZES: [u8; 4] = [15, 19, 20, 9];
@@ -89,11 +87,14 @@ impl Default for Options {
 
 /// Builds the screen for the launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(Options {
-        ascii: options.ascii,
-        seed: options.seed_or_random(),
-        ..Options::default()
-    }))
+    Box::new(
+        App::new(Options {
+            ascii: options.ascii,
+            seed: options.seed_or_random(),
+            ..Options::default()
+        })
+        .expect("the default options start a game"),
+    )
 }
 
 const KEYS: &[(&str, &str)] = &[
@@ -138,13 +139,10 @@ pub struct App {
 }
 
 impl App {
-    /// A new game with `options`.
-    ///
-    /// # Panics
-    /// If the board size in `options` is not 5..=32 each way (the command line checks it).
-    pub fn new(options: Options) -> App {
-        let game =
-            Game::new(options.width, options.height, options.settings).expect("board size 5..=32");
+    /// A new game with `options`; refused, with the reason, when the board size is not
+    /// 5..=32 each way or the opening rule cannot start on the board.
+    pub fn new(options: Options) -> Result<App, CannotStart> {
+        let game = Game::new(options.width, options.height, options.settings)?;
         let mut app = App {
             cursor: Point::center(options.width, options.height),
             options,
@@ -159,11 +157,11 @@ impl App {
             opening: None,
             black_player: None,
         };
-        app.new_game();
+        app.new_game()?;
         if app.opening.is_none() {
             app.message = None;
         }
-        app
+        Ok(app)
     }
 
     /// The game being played.
@@ -185,9 +183,14 @@ impl App {
         self.forbidden = self.game.position().forbidden_points();
     }
 
-    fn new_game(&mut self) {
+    /// Starts a new game with the current options; nothing changes when it cannot start.
+    fn new_game(&mut self) -> Result<(), CannotStart> {
         let o = self.options;
-        self.game = Game::new(o.width, o.height, o.settings).expect("board size 5..=32");
+        let opening = o
+            .opening
+            .map(|rule| Opening::new(rule, o.width, o.height, o.settings))
+            .transpose()?;
+        self.game = Game::new(o.width, o.height, o.settings)?;
         self.cursor = Point::center(o.width, o.height);
         self.message = Some((
             format!(
@@ -200,83 +203,77 @@ impl App {
             Color::Gray,
         ));
         self.wait = 0;
-        self.opening = None;
         self.black_player = None;
-        if let Some(rule) = o.opening {
-            if o.opponent != Opponent::Human {
-                self.options.opponent = Opponent::Human;
-            }
-            match Opening::new(rule, o.width, o.settings) {
-                Ok(opening) => {
-                    self.opening = Some(opening);
-                    self.message = Some((self.phase_text(), Color::Cyan));
-                }
-                Err(e) => self.message = Some((format!("no opening: {e}"), Color::Red)),
-            }
+        self.opening = opening;
+        if self.opening.is_some() {
+            self.options.opponent = Opponent::Human;
+            self.message = Some((self.phase_text(), Color::Cyan));
         }
         self.refresh();
+        Ok(())
     }
 
-    /// What the opening expects next, in words.
+    /// A new game with the current options (which always start: they started before).
+    fn restart(&mut self) {
+        if let Err(e) = self.new_game() {
+            self.message = Some((e.to_string(), Color::Red));
+        }
+    }
+
+    /// The next board size in [`SIZES`] on which the opening rule can start; the sizes it
+    /// cannot start on are skipped, and the status line says why.
+    fn next_size(&mut self) {
+        let i = SIZES
+            .iter()
+            .position(|&s| s == self.options.width)
+            .map_or(0, |i| i + 1);
+        let mut skipped = None;
+        for k in 0..SIZES.len() {
+            let size = SIZES[(i + k) % SIZES.len()];
+            let before = self.options;
+            self.options.width = size;
+            self.options.height = size;
+            match self.new_game() {
+                Ok(()) => break,
+                Err(e) => {
+                    self.options = before;
+                    skipped = Some(e);
+                }
+            }
+        }
+        if let Some(e) = skipped {
+            self.message = Some((format!("{e}: skipped"), Color::Yellow));
+        }
+    }
+
+    /// What the opening expects next, in words, with the keys that do it.
     fn phase_text(&self) -> String {
         let Some(o) = &self.opening else {
             return String::new();
         };
-        let who = |p: Player| match p {
-            Player::First => "first player",
-            Player::Second => "second player",
-        };
-        match o.phase() {
-            Phase::Place { by, region } => {
-                let colour = if o.game().moves().len() % 2 == 0 {
-                    "black"
-                } else {
-                    "white"
-                };
-                let area = match region {
-                    ::gomoku::opening::Region::Center => "in the centre".to_owned(),
-                    ::gomoku::opening::Region::Square(k) => format!("in the central {k}x{k}"),
-                    ::gomoku::opening::Region::Anywhere => "anywhere".to_owned(),
-                };
-                format!("opening: {} places a {colour} stone {area}", who(by))
-            }
-            Phase::Swap { by } => format!("opening: {}: x swaps colours, c keeps them", who(by)),
-            Phase::Swap2Choice { by } => format!(
-                "opening: {}: 1 take black, 2 take white, 3 place two more stones",
-                who(by)
-            ),
-            Phase::Declare { by, max } => {
-                format!(
-                    "opening: {}: how many fifth-move offers? press 1..{max}",
-                    who(by)
-                )
-            }
-            Phase::Offer {
-                by,
-                count,
-                or_place,
-            } => format!(
-                "opening: {} offers fifth moves with Enter ({} of {count}){}",
-                who(by),
+        let phase = o.phase();
+        let keys = match phase {
+            Phase::Place { .. } => "Enter places".to_owned(),
+            Phase::Swap { .. } => "x swaps, c keeps".to_owned(),
+            Phase::Swap2Choice { .. } => "1 black, 2 white, 3 two more stones".to_owned(),
+            Phase::Declare { max, .. } => format!("press 1..{max}"),
+            Phase::Offer { or_place, .. } => format!(
+                "Enter offers, {} so far{}",
                 o.offers().len(),
                 if or_place {
-                    ", or f plays a single fifth move"
+                    "; f for a single fifth"
                 } else {
                     ""
                 }
             ),
-            Phase::Select { by } => {
-                format!("opening: {} selects one offer (◇) with Enter", who(by))
-            }
-            Phase::Done => "opening done".to_owned(),
-        }
+            Phase::Select { .. } => "Enter selects an offer (◇)".to_owned(),
+            Phase::Done => String::new(),
+        };
+        format!("opening: {phase} ({keys})")
     }
 
     /// Applies an opening action, then syncs the board and the phase message.
-    fn opening_step(
-        &mut self,
-        step: impl FnOnce(&mut Opening) -> Result<(), ::gomoku::opening::OpeningError>,
-    ) {
+    fn opening_step(&mut self, step: impl FnOnce(&mut Opening) -> Result<(), IllegalMove>) {
         let Some(o) = self.opening.as_mut() else {
             return;
         };
@@ -285,17 +282,11 @@ impl App {
                 self.game = o.game().clone();
                 if o.phase() == Phase::Done {
                     let done = self.opening.take().expect("opening present");
-                    let black = done.black();
+                    let (game, black) = done.finish().expect("the opening is done");
+                    self.game = game;
                     self.black_player = Some(black);
                     self.message = Some((
-                        format!(
-                            "opening done: the {} plays black",
-                            if black == Player::First {
-                                "first player"
-                            } else {
-                                "second player"
-                            }
-                        ),
+                        format!("opening done: the {black} plays black"),
                         Color::Green,
                     ));
                 } else {
@@ -326,10 +317,7 @@ impl App {
                 let n = c as u8 - b'0';
                 self.opening_step(|o| o.declare(n));
             }
-            (Phase::Offer { or_place: true, .. }, 'f') => {
-                let p = self.cursor;
-                self.opening_step(|o| o.place(p));
-            }
+            (Phase::Offer { or_place: true, .. }, 'f') => self.opening_step(Opening::single_fifth),
             _ => return false,
         }
         true
@@ -362,13 +350,13 @@ impl App {
     fn play(&mut self, p: Point) {
         match self.game.play(p) {
             Ok(outcome) => {
-                self.message = outcome.map(|o| (describe(&o), Color::Green));
+                self.message = outcome.map(|o| (o.to_string(), Color::Green));
                 self.wait = 0;
                 self.refresh();
             }
             Err(e) => {
                 let text = match e {
-                    PlayError::GameOver => {
+                    IllegalMove::GameOver => {
                         "the game is over: n starts a new one, u undoes".to_owned()
                     }
                     other => other.to_string(),
@@ -536,7 +524,7 @@ impl App {
             Line::raw(format!("play   {}", o.opponent.describe())),
         ];
         if let Some(rule) = o.opening {
-            lines.push(Line::raw(format!("opening {}", opening_name(rule))));
+            lines.push(Line::raw(format!("opening {rule}")));
         }
         if let Some(canon) = self
             .opening
@@ -556,19 +544,12 @@ impl App {
             )));
         }
         if let Some(black) = self.black_player {
-            lines.push(Line::raw(format!(
-                "black: {}",
-                if black == Player::First {
-                    "first player"
-                } else {
-                    "second player"
-                }
-            )));
+            lines.push(Line::raw(format!("black: {black}")));
         }
         lines.push(Line::raw(""));
         match pos.outcome() {
             Some(outcome) => lines.push(Line::styled(
-                describe(&outcome),
+                outcome.to_string(),
                 Style::default()
                     .fg(Color::Green)
                     .add_modifier(Modifier::BOLD),
@@ -636,25 +617,6 @@ impl App {
 fn column_name(x: u8) -> String {
     let p = Point::new(x, 0).to_string();
     p.trim_end_matches('1').to_owned()
-}
-
-/// The name of an opening rule as the command line writes it.
-pub fn opening_name(rule: OpeningRule) -> String {
-    match rule {
-        OpeningRule::Swap => "swap".to_owned(),
-        OpeningRule::Swap2 => "swap2".to_owned(),
-        OpeningRule::Soosorv { n } => format!("soosorv-{n}"),
-        OpeningRule::Taraguchi { n } => format!("taraguchi-{n}"),
-    }
-}
-
-/// A one-line description of an outcome.
-pub fn describe(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Five { winner, line } => format!("{winner} wins: five {line}"),
-        Outcome::Foul { at, foul } => format!("white wins: black's {foul} at {at}"),
-        Outcome::Draw => "draw: the board is full".to_owned(),
-    }
 }
 
 impl Screen for App {
@@ -738,25 +700,16 @@ impl Screen for App {
                     KeyCode::Enter | KeyCode::Char(' ') => self.place(self.cursor),
                     KeyCode::Char(':') => self.input = Some(String::new()),
                     KeyCode::Char('u') => self.undo(),
-                    KeyCode::Char('n') => self.new_game(),
+                    KeyCode::Char('n') => self.restart(),
                     KeyCode::Char('r') => {
                         let i = Rule::ALL
                             .iter()
                             .position(|&r| r == self.options.settings.rule)
                             .unwrap_or(0);
                         self.options.settings.rule = Rule::ALL[(i + 1) % Rule::ALL.len()];
-                        self.new_game();
+                        self.restart();
                     }
-                    KeyCode::Char('s') => {
-                        let i = SIZES
-                            .iter()
-                            .position(|&s| s == self.options.width)
-                            .map_or(0, |i| i + 1);
-                        let s = SIZES[i % SIZES.len()];
-                        self.options.width = s;
-                        self.options.height = s;
-                        self.new_game();
-                    }
+                    KeyCode::Char('s') => self.next_size(),
                     KeyCode::Char('b') => {
                         self.options.opponent = self.options.opponent.next();
                         self.message = Some((
@@ -818,6 +771,7 @@ mod tests {
             seed: 1,
             ..Options::default()
         })
+        .unwrap()
     }
 
     #[test]
@@ -870,7 +824,8 @@ mod tests {
             settings: Settings::new(Rule::Renju),
             opponent: Opponent::Human,
             ..Options::default()
-        });
+        })
+        .unwrap();
         for m in ["f8", "a1", "g8", "a2", "i10", "a3", "i11", "a4"] {
             app.place(m.parse().unwrap());
         }
@@ -886,9 +841,9 @@ mod tests {
         for m in ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1"] {
             app.place(m.parse().unwrap());
         }
-        assert_eq!(app.message(), Some("black wins: five a1-e1"));
+        assert_eq!(app.message(), Some("black wins by five (a1-e1)"));
         let screen = render_to_string(&mut app, 100, 24);
-        assert!(screen.contains("black wins"), "{screen}");
+        assert!(screen.contains("black wins by five"), "{screen}");
         app.options.ascii = true;
         let screen = render_to_string(&mut app, 100, 24);
         assert!(screen.contains("X X X X X"), "{screen}");
@@ -899,7 +854,8 @@ mod tests {
         let mut app = App::new(Options {
             seed: 3,
             ..Options::default()
-        });
+        })
+        .unwrap();
         app.handle_event(&key(KeyCode::Enter));
         for _ in 0..3 {
             app.tick();
@@ -933,7 +889,8 @@ mod tests {
             opponent: Opponent::Human,
             opening: Some(OpeningRule::Soosorv { n: 2 }),
             ..Options::default()
-        });
+        })
+        .unwrap();
         assert!(
             app.message().unwrap().contains("in the centre"),
             "{:?}",

@@ -129,6 +129,7 @@ impl RuleArgs {
                 Tie::Share => TieRule::Share,
                 Tie::PlayOn => TieRule::PlayOn,
             },
+            max_hands: None,
         }
     }
 }
@@ -265,7 +266,7 @@ pub fn main() -> ExitCode {
                 "hearts simulate: {games} games to {}, seeds {seed}..",
                 settings.target
             );
-            for (i, seat) in cards_core::Seat::ALL.into_iter().enumerate() {
+            for (i, seat) in ::hearts::Seat::ALL.into_iter().enumerate() {
                 #[allow(clippy::cast_precision_loss)] // small counts
                 let mean = points[i] as f64 / games as f64;
                 println!(

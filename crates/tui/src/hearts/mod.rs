@@ -9,9 +9,10 @@ pub mod cli;
 use std::fmt::Write as _;
 
 use ::hearts::{
-    Bot, Game, HandSummary, Phase, RandomBot, RuleBot, Settings, Trick, seat_letter, seat_name,
+    Bot, Game, HandSummary, Move, Phase, RandomBot, RuleBot, Seat, Settings, Trick, seat_letter,
+    seat_name,
 };
-use cards_core::{Card, CardSet, Seat};
+use cards_core::{Card, CardSet};
 use clap::ValueEnum;
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::Frame;
@@ -281,7 +282,7 @@ impl App {
             .collect();
         for seat in waiting {
             let cards = self.bots[seat.index()].choose_pass(&self.game.view(seat));
-            if let Err(err) = self.game.choose_pass(seat, cards) {
+            if let Err(err) = self.game.play(Move::Pass(seat, cards)) {
                 self.error(&format!("{} passed badly: {err}", seat_name(seat)));
             }
         }
@@ -351,7 +352,7 @@ impl App {
                     self.info(&format!("wait: {} is to play", seat_name(turn)));
                     return;
                 }
-                match self.game.play(HUMAN, card) {
+                match self.game.play(Move::Play(HUMAN, card)) {
                     Ok(()) => {
                         self.received = CardSet::EMPTY;
                         self.message = None;
@@ -368,7 +369,7 @@ impl App {
     }
 
     fn pass(&mut self) {
-        match self.game.choose_pass(HUMAN, self.chosen) {
+        match self.game.play(Move::Pass(HUMAN, self.chosen)) {
             Ok(()) => {
                 let view = self.game.view(HUMAN);
                 self.received = view.received().unwrap_or(CardSet::EMPTY);
@@ -421,7 +422,7 @@ impl App {
             return;
         };
         let card = self.bots[seat.index()].choose_play(&self.game.view(seat));
-        match self.game.play(seat, card) {
+        match self.game.play(Move::Play(seat, card)) {
             Ok(()) => self.after_play(),
             Err(err) => self.error(&format!("{} played badly: {err}", seat_name(seat))),
         }
@@ -952,7 +953,7 @@ mod tests {
         a.cursor = index;
         press(&mut a, KeyCode::Enter);
         let expected = round
-            .check_play(HUMAN, hand[index])
+            .check(Move::Play(HUMAN, hand[index]))
             .unwrap_err()
             .to_string();
         assert!(

@@ -1,20 +1,24 @@
 //! The `xiangqi` command line: play in the terminal (no subcommand) or count `perft`.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use xiangqi::{Color, Position, Validation, perft, perft_divide};
+use xiangqi::{
+    Color, Position, RepetitionRule, RuleSet, Settings, Validation, perft, perft_divide,
+};
 
 use super::App;
 use crate::launcher::LaunchOptions;
+use crate::output::print_to_stdout;
 
 /// Command-line options of `cargo run --release --example xiangqi`.
 #[derive(Debug, Parser)]
 #[command(
     name = "xiangqi",
     about = "Xiangqi (Chinese chess) in the terminal, and perft",
-    after_help = "Examples:\n  xiangqi                      # you (Red) against the bot\n  xiangqi --bot none           # two players\n  xiangqi perft 5\n  xiangqi perft 3 --divide --fen \"3k5/9/9/9/9/9/9/9/9/4K4 w\""
+    after_help = "Examples:\n  xiangqi                      # you (Red) against the bot\n  xiangqi --bot none           # two players\n  xiangqi --repetition simple --move-limit 0\n  xiangqi perft 5\n  xiangqi perft 3 --divide --fen \"3k5/9/9/9/9/9/9/9/9/4K4 w\"\n  xiangqi perft 2 --permissive --fen \"4k4/8R/7R1/6R2/5R3/3R5/2R6/1R7/R8/3K5 w\""
 )]
 pub struct Cli {
     /// What to do instead of playing.
@@ -23,9 +27,20 @@ pub struct Cli {
     /// Which side the bot plays.
     #[arg(long, value_enum, default_value_t = BotSide::Black)]
     pub bot: BotSide,
-    /// Start from this position (FEN; composed positions are accepted).
+    /// Start from this position (FEN, strictly checked unless --permissive).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Accept composed positions in FENs (here, in the game and in PGN [FEN] tags): any
+    /// roles on any points, up to 16 pieces a side.
+    #[arg(long, global = true)]
+    pub permissive: bool,
+    /// How repetitions are judged: asian (AXF/WXF: perpetual check or chase loses), simple
+    /// (perpetual check loses, other repetitions draw) or off.
+    #[arg(long, default_value_t = RepetitionRule::Asian)]
+    pub repetition: RepetitionRule,
+    /// Moves without a capture before the game is drawn (0: no limit).
+    #[arg(long, default_value_t = 60)]
+    pub move_limit: u32,
     /// Bot seed (default: from the clock, shown on screen).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -63,55 +78,50 @@ pub enum Command {
     },
 }
 
-fn parse_fen(fen: Option<&str>) -> Result<Position, String> {
-    fen.map_or(Ok(Position::default()), |f| {
-        Position::from_fen_with(f, Validation::Permissive)
-            .map_err(|e| format!("invalid --fen {f:?}: {e}"))
-    })
+impl Cli {
+    /// The game settings the flags choose, starting from `fen`.
+    fn settings(&self, fen: Option<&str>) -> Settings {
+        Settings {
+            rules: RuleSet {
+                repetition: self.repetition,
+                move_limit: (self.move_limit > 0).then_some(self.move_limit),
+                ..RuleSet::ASIAN
+            },
+            validation: if self.permissive {
+                Validation::Permissive
+            } else {
+                Validation::Strict
+            },
+            fen: fen.map(str::to_owned),
+        }
+    }
 }
 
 /// Runs the command line.
-#[allow(clippy::cast_precision_loss)] // nodes/s for display
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Perft { depth, fen, divide }) => {
-            let pos = match parse_fen(fen.as_deref().or(cli.fen.as_deref())) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("xiangqi: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let start = Instant::now();
-            let total = if divide {
-                let rows = perft_divide(&pos, depth);
-                for (m, n) in &rows {
-                    println!("{m}: {n}");
-                }
-                rows.iter()
-                    .map(|(_, n)| n)
-                    .sum::<u64>()
-                    .max(u64::from(depth == 0))
+    let fen = match &cli.command {
+        Some(Command::Perft { fen, .. }) => fen.as_deref().or(cli.fen.as_deref()),
+        None => cli.fen.as_deref(),
+    };
+    let settings = cli.settings(fen);
+    let game = match settings.new_game() {
+        Ok(game) => game,
+        Err(e) => {
+            let hint = if cli.permissive {
+                ""
             } else {
-                perft(&pos, depth)
+                " (composed positions: --permissive)"
             };
-            let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "perft {depth}: {total} nodes in {secs:.3} s ({:.1} M nodes/s)",
-                total as f64 / secs.max(1e-9) / 1e6 // display only: precision loss is harmless
-            );
-            println!("{total}");
-            ExitCode::SUCCESS
+            eprintln!("xiangqi: invalid --fen {:?}: {e}{hint}", fen.unwrap_or(""));
+            return ExitCode::from(2);
         }
+    };
+    match cli.command {
+        Some(Command::Perft { depth, divide, .. }) => print_to_stdout("xiangqi", |out| {
+            perft_report(out, game.position(), depth, divide)
+        }),
         None => {
-            let start = match parse_fen(cli.fen.as_deref()) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("xiangqi: {e}");
-                    return ExitCode::from(2);
-                }
-            };
             let options = LaunchOptions {
                 ascii: cli.ascii,
                 seed: cli.seed,
@@ -121,7 +131,8 @@ pub fn main() -> ExitCode {
                 BotSide::Black => Some(Color::Black),
                 BotSide::None => None,
             };
-            let mut app = App::new(start, bot, options.seed_or_random(), options.ascii);
+            let seed = options.seed_or_random();
+            let mut app = App::new(game, settings.validation, bot, seed, options.ascii);
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
@@ -130,5 +141,95 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// `perft`: the per-move counts with `divide`, then the total on the last line; the speed on
+/// stderr.
+#[allow(clippy::cast_precision_loss)] // nodes/s for display
+fn perft_report(
+    out: &mut dyn Write,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+) -> io::Result<ExitCode> {
+    let start = Instant::now();
+    let total = if divide {
+        let rows = perft_divide(pos, depth);
+        for (m, n) in &rows {
+            writeln!(out, "{m}: {n}")?;
+        }
+        rows.iter()
+            .map(|(_, n)| n)
+            .sum::<u64>()
+            .max(u64::from(depth == 0))
+    } else {
+        perft(pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {depth}: {total} nodes in {secs:.3} s ({:.1} M nodes/s)",
+        total as f64 / secs.max(1e-9) / 1e6 // display only: precision loss is harmless
+    );
+    writeln!(out, "{total}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that went away after `room` bytes, like `| head -c`.
+    struct ClosedPipe {
+        room: usize,
+    }
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn perft_divide_into_a_closed_pipe_ends_quietly() {
+        // `xiangqi perft 1 --divide | head -5` panicked: "failed printing to stdout".
+        let result = perft_report(&mut ClosedPipe { room: 30 }, &Position::default(), 1, true);
+        let err = result.expect_err("the write fails");
+        assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
+        assert_eq!(
+            crate::output::finish("xiangqi", Err(err)),
+            ExitCode::SUCCESS
+        );
+        let mut all = Vec::new();
+        perft_report(&mut all, &Position::default(), 1, true).unwrap();
+        let text = String::from_utf8(all).unwrap();
+        assert_eq!(text.lines().count(), 45);
+        assert_eq!(text.lines().last(), Some("44"));
+    }
+
+    #[test]
+    fn flags_choose_rules_and_strictness() {
+        let cli = Cli::parse_from(["xiangqi", "--repetition", "simple", "--move-limit", "0"]);
+        let settings = cli.settings(None);
+        assert_eq!(settings.rules.repetition, RepetitionRule::Simple);
+        assert_eq!(settings.rules.move_limit, None);
+        assert_eq!(settings.validation, Validation::Strict);
+        let composed = "3k5/9/9/9/9/RRR6/9/9/9/4K4 w";
+        assert!(cli.settings(Some(composed)).new_game().is_err());
+        let cli = Cli::parse_from(["xiangqi", "perft", "1", "--permissive", "--fen", composed]);
+        assert_eq!(
+            cli.settings(Some(composed)).validation,
+            Validation::Permissive
+        );
+        assert!(cli.settings(Some(composed)).new_game().is_ok());
+        assert!(Cli::try_parse_from(["xiangqi", "--repetition", "sometimes"]).is_err());
     }
 }

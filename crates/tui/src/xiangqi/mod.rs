@@ -4,7 +4,9 @@
 //! FEN letters with `--ascii`). Moves are made with the cursor or the mouse (select a piece,
 //! its legal targets are marked, select a target) or typed in ICCS, WXF or Chinese notation
 //! after `:`. The same prompt takes commands: `fen`, `fen <FEN>`, `save <file>`,
-//! `load <file>` (PGN or FEN), `new`, `undo`, `bot red|black|off`.
+//! `load <file>` (PGN or FEN), `new`, `undo`, `bot red|black|off`, and the rules:
+//! `rules asian|simple|off` (repetition), `limit <moves>|off` (the move limit),
+//! `validation strict|permissive` (how FENs and PGN `[FEN]` tags are checked).
 
 pub mod cli;
 
@@ -14,7 +16,10 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color as TColor, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
-use xiangqi::{Bot, Color, Game, Move, Notation, Piece, Position, RuleSet, Square, Validation};
+use xiangqi::{
+    Bot, Color, Game, Move, MoveList, Notation, Piece, Position, RepetitionRule, RuleSet, Square,
+    Validation,
+};
 
 use crate::app::{Action, Screen};
 use crate::launcher::LaunchOptions;
@@ -23,7 +28,8 @@ use crate::widgets;
 /// Builds the xiangqi screen for the launcher: you play Red against the bot.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
     Box::new(App::new(
-        Position::default(),
+        Game::default(),
+        Validation::Strict,
         Some(Color::Black),
         options.seed_or_random(),
         options.ascii,
@@ -43,6 +49,8 @@ const BOARD_H: u16 = 1 + 9 * CELL_H + 1 + 1;
 #[allow(clippy::struct_excessive_bools)] // independent view toggles, not a state machine
 pub struct App {
     game: Game,
+    /// How typed and loaded FENs are checked.
+    validation: Validation,
     bot: Bot,
     bot_color: Option<Color>,
     bot_delay: u32,
@@ -61,11 +69,20 @@ pub struct App {
 }
 
 impl App {
-    /// A game from `start`, with the bot playing `bot_color` (or nobody).
-    pub fn new(start: Position, bot_color: Option<Color>, seed: u64, ascii: bool) -> App {
-        let cursor = start.general(start.turn());
+    /// The screen for `game`, with the bot playing `bot_color` (or nobody); typed and loaded
+    /// FENs are checked as `validation` says.
+    pub fn new(
+        game: Game,
+        validation: Validation,
+        bot_color: Option<Color>,
+        seed: u64,
+        ascii: bool,
+    ) -> App {
+        let pos = game.position();
+        let cursor = pos.general(pos.turn());
         App {
-            game: Game::with_rules(start, RuleSet::default()),
+            game,
+            validation,
             bot: Bot::new(seed),
             bot_color,
             bot_delay: 0,
@@ -133,9 +150,9 @@ impl App {
     }
 
     fn legal_targets(&self, from: Square) -> Vec<Square> {
-        self.game
-            .position()
-            .legal_moves()
+        let mut moves = MoveList::new();
+        self.game.position().legal_moves(&mut moves);
+        moves
             .iter()
             .filter(|m| m.from == from)
             .map(|m| m.to)
@@ -146,8 +163,8 @@ impl App {
     fn play(&mut self, m: Move) -> bool {
         let text = self.game.position().write_move(m, self.notation);
         let mover = self.game.position().turn();
-        if self.game.play(m).is_err() {
-            self.error(format!("{m} is illegal here"));
+        if let Err(e) = self.game.play(m) {
+            self.error(format!("{e}."));
             return false;
         }
         self.selected = None;
@@ -181,14 +198,7 @@ impl App {
                 self.info("Deselected.");
             }
             Some(from) if !own => {
-                let m = Move::new(from, sq);
-                if pos.is_legal(m) {
-                    self.play(m);
-                } else {
-                    self.error(format!(
-                        "{m} is not a legal move (the general may not be left attacked or facing)"
-                    ));
-                }
+                self.play(Move::new(from, sq));
             }
             _ if own => {
                 let n = self.legal_targets(sq).len();
@@ -230,7 +240,7 @@ impl App {
     }
 
     fn new_game(&mut self, start: Position) {
-        self.game = Game::with_rules(start, RuleSet::default());
+        self.game = Game::with_rules(start, self.game.rules());
         self.selected = None;
         self.cursor = start.general(start.turn());
         self.bot_delay = 3;
@@ -248,12 +258,35 @@ impl App {
                 let fen = self.game.position().fen();
                 self.info(format!("FEN: {fen}"));
             }
-            "fen" => match Position::from_fen_with(arg, Validation::Permissive) {
+            "fen" => match Position::from_fen_with(arg, self.validation) {
                 Ok(p) => {
                     self.new_game(p);
                     self.info("Position loaded.");
                 }
-                Err(e) => self.error(format!("Bad FEN: {e}")),
+                Err(e) => self.error(format!("Bad FEN: {e}{}.", self.permissive_hint())),
+            },
+            "rules" => match arg.parse::<RepetitionRule>() {
+                Ok(repetition) => self.set_rules(RuleSet {
+                    repetition,
+                    ..self.game.rules()
+                }),
+                Err(e) => self.error(format!("{e}. Usage: rules asian | simple | off")),
+            },
+            "limit" => match arg.parse::<u32>() {
+                Ok(n) => self.set_rules(RuleSet {
+                    move_limit: (n > 0).then_some(n),
+                    ..self.game.rules()
+                }),
+                Err(_) if matches!(arg, "off" | "none") => self.set_rules(RuleSet {
+                    move_limit: None,
+                    ..self.game.rules()
+                }),
+                Err(_) => self.error("Usage: limit <moves without a capture> | limit off"),
+            },
+            "validation" => match arg {
+                "strict" => self.set_validation(Validation::Strict),
+                "permissive" => self.set_validation(Validation::Permissive),
+                _ => self.error("Usage: validation strict | validation permissive"),
             },
             "save" if !arg.is_empty() => {
                 let is_fen = std::path::Path::new(arg)
@@ -296,19 +329,19 @@ impl App {
                     Ok(m) => {
                         self.play(m);
                     }
-                    Err(e) => self.error(format!("{e}. Moves: h2e2, C2.5, 炮二平五; commands: fen, save, load, new, undo, bot.")),
+                    Err(e) => self.error(format!("{e}. Moves: h2e2, C2.5, 炮二平五; commands: fen, save, load, new, undo, bot, rules, limit, validation.")),
                 }
             }
         }
     }
 
     fn load_text(&mut self, text: &str, name: &str) {
-        if let Ok(p) = Position::from_fen_with(text.trim(), Validation::Permissive) {
+        if let Ok(p) = Position::from_fen_with(text.trim(), self.validation) {
             self.new_game(p);
             self.info(format!("Loaded the position from {name}."));
             return;
         }
-        match xiangqi::read_pgn(text, RuleSet::default()) {
+        match xiangqi::read_pgn(text, self.game.rules(), self.validation) {
             Ok(pgn) => {
                 self.game = pgn.game;
                 self.selected = None;
@@ -316,8 +349,47 @@ impl App {
                 let n = self.game.len();
                 self.info(format!("Loaded {name}: {n} moves."));
             }
-            Err(e) => self.error(format!("Cannot load {name}: {e}")),
+            Err(e) => self.error(format!(
+                "Cannot load {name}: {e}{}.",
+                self.permissive_hint()
+            )),
         }
+    }
+
+    /// After a refused FEN under strict validation: how to allow composed positions.
+    fn permissive_hint(&self) -> &'static str {
+        match self.validation {
+            Validation::Strict => " (composed positions: ':validation permissive')",
+            Validation::Permissive => "",
+        }
+    }
+
+    fn set_rules(&mut self, rules: RuleSet) {
+        self.game.set_rules(rules);
+        let mut msg = format!("Rules: {}", rules_text(rules));
+        if let Some(o) = self.game.outcome() {
+            msg = format!("{msg}. Game over: {o}");
+        }
+        self.info(format!("{msg}."));
+    }
+
+    fn cycle_repetition(&mut self) {
+        let rules = self.game.rules();
+        let all = RepetitionRule::ALL;
+        let next =
+            all[(all.iter().position(|&r| r == rules.repetition).unwrap_or(0) + 1) % all.len()];
+        self.set_rules(RuleSet {
+            repetition: next,
+            ..rules
+        });
+    }
+
+    fn set_validation(&mut self, validation: Validation) {
+        self.validation = validation;
+        self.info(format!(
+            "FENs and PGN [FEN] tags are now checked {}.",
+            validation_name(validation)
+        ));
     }
 
     fn set_bot(&mut self, color: Option<Color>) {
@@ -558,6 +630,14 @@ impl App {
             format!("Xiangqi · {mode} · seed {}", self.seed),
             Style::default().add_modifier(Modifier::BOLD),
         ));
+        lines.push(Line::raw(format!(
+            "Rules: {} · FEN {}",
+            rules_text(self.game.rules()),
+            match self.validation {
+                Validation::Strict => "strict",
+                Validation::Permissive => "permissive",
+            }
+        )));
         let status = if let Some(o) = self.game.outcome() {
             Span::styled(
                 format!("Game over: {o}"),
@@ -617,6 +697,21 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// The rules in force, in words: `asian repetition · 60-move limit`.
+fn rules_text(rules: RuleSet) -> String {
+    let limit = rules
+        .move_limit
+        .map_or_else(|| "no move limit".to_owned(), |n| format!("{n}-move limit"));
+    format!("{} repetition · {limit}", rules.repetition)
+}
+
+fn validation_name(v: Validation) -> &'static str {
+    match v {
+        Validation::Strict => "strictly",
+        Validation::Permissive => "permissively",
+    }
+}
+
 fn notation_name(n: Notation) -> &'static str {
     match n {
         Notation::Iccs => "ICCS",
@@ -636,6 +731,7 @@ const HELP_KEYS: &[(&str, &str)] = &[
     (":", "type a move (h2e2, C2.5, 炮二平五) or a command"),
     ("u", "undo (against the bot: your last move and its reply)"),
     ("b", "bot: off → plays Black → plays Red"),
+    ("r", "repetition rule: asian → simple → off"),
     (
         "m",
         "move list notation: Chinese traditional/simplified, WXF, ICCS",
@@ -648,9 +744,10 @@ const HELP_KEYS: &[(&str, &str)] = &[
 
 const HELP_RULES: &[&str] = &[
     "Commands after ':': fen · fen <FEN> · save <file.pgn|file.fen> · load <file> · new · undo · bot red|black|off",
+    "  rules asian|simple|off · limit <moves>|off (0 is off) · validation strict|permissive",
     "Rules: checkmate and stalemate both lose; generals may not face each other on an open file;",
-    "perpetual check or chase loses (AXF/WXF rules); 60 moves without a capture, or no attacking",
-    "pieces left, is a draw.",
+    "perpetual check or chase loses (asian: AXF/WXF rules; simple: only perpetual check loses);",
+    "by default 60 moves without a capture, or no attacking pieces left, is a draw.",
 ];
 
 impl Screen for App {
@@ -747,6 +844,7 @@ impl Screen for App {
                 KeyCode::Char(':' | '/' | 'i') => self.prompt = Some(String::new()),
                 KeyCode::Char('u') => self.undo(),
                 KeyCode::Char('b') => self.cycle_bot(),
+                KeyCode::Char('r') => self.cycle_repetition(),
                 KeyCode::Char('m') => self.cycle_notation(),
                 KeyCode::Char('f') => {
                     self.flipped = !self.flipped;
@@ -793,7 +891,7 @@ mod tests {
     use crate::app::{key, keys, render_to_string};
 
     fn two_players() -> App {
-        App::new(Position::default(), None, 1, false)
+        App::new(Game::default(), Validation::Strict, None, 1, false)
     }
 
     fn type_line(app: &mut App, text: &str) {
@@ -828,7 +926,7 @@ mod tests {
         ] {
             assert!(screen.contains(s), "{s} missing:\n{screen}");
         }
-        let mut ascii = App::new(Position::default(), None, 1, true);
+        let mut ascii = App::new(Game::default(), Validation::Strict, None, 1, true);
         let screen = render_to_string(&mut ascii, 110, 30);
         assert!(
             screen.contains("R---N---B---A---K---A---B---N---R"),
@@ -917,7 +1015,13 @@ mod tests {
 
     #[test]
     fn bot_replies_and_undo_takes_back_both() {
-        let mut app = App::new(Position::default(), Some(Color::Black), 5, false);
+        let mut app = App::new(
+            Game::default(),
+            Validation::Strict,
+            Some(Color::Black),
+            5,
+            false,
+        );
         type_line(&mut app, "h2e2");
         for _ in 0..10 {
             app.tick();
@@ -968,7 +1072,7 @@ mod tests {
     #[test]
     fn checkmate_is_announced_with_the_rule() {
         let p = Position::from_fen("3k5/R8/9/9/1R7/9/9/9/9/4K4 w").unwrap();
-        let mut app = App::new(p, None, 1, false);
+        let mut app = App::new(Game::new(p), Validation::Strict, None, 1, false);
         type_line(&mut app, "b5b9");
         assert!(
             app.message().contains("red wins by checkmate"),
@@ -981,5 +1085,94 @@ mod tests {
         assert!(render_to_string(&mut app, 110, 40).contains("Xiangqi help"));
         assert_eq!(app.handle_event(&key(KeyCode::Char('x'))), Action::Continue);
         assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+    }
+
+    fn press(app: &mut App, path: &[KeyCode]) {
+        for &code in path {
+            app.handle_event(&key(code));
+        }
+    }
+
+    #[test]
+    fn an_illegal_target_shows_the_rule_it_breaks() {
+        // The game guessed "the general may not be left attacked or facing" for any refusal.
+        let mut app = two_players();
+        // From e0: four left to a0 (the chariot), select, then one right and one up to b1.
+        press(&mut app, &[KeyCode::Left; 4]);
+        press(
+            &mut app,
+            &[KeyCode::Enter, KeyCode::Right, KeyCode::Up, KeyCode::Enter],
+        );
+        assert_eq!(
+            app.message(),
+            "a0b1 is illegal: a chariot does not move that way."
+        );
+        // The horse on b0 to d1 has its leg (c0) blocked.
+        press(&mut app, &[KeyCode::Down, KeyCode::Enter, KeyCode::Right]);
+        press(&mut app, &[KeyCode::Right, KeyCode::Up, KeyCode::Enter]);
+        assert_eq!(
+            app.message(),
+            "b0d1 is illegal: the horse's leg is blocked."
+        );
+        assert!(app.game().is_empty());
+    }
+
+    /// Eight open chariots: 136 legal moves, more than the move list used to hold.
+    const EIGHT_CHARIOTS: &str = "4k4/8R/7R1/6R2/5R3/3R5/2R6/1R7/R8/3K5 w - - 0 1";
+
+    #[test]
+    fn fen_prompt_is_strict_unless_permissive() {
+        let mut app = two_players();
+        type_line(&mut app, &format!("fen {EIGHT_CHARIOTS}"));
+        assert!(
+            app.message()
+                .starts_with("Bad FEN: red has 8 pieces of role chariot (at most 2)"),
+            "{}",
+            app.message()
+        );
+        assert!(app.message().contains(":validation permissive"));
+        type_line(&mut app, "validation permissive");
+        type_line(&mut app, &format!("fen {EIGHT_CHARIOTS}"));
+        assert_eq!(app.message(), "Position loaded.");
+        // Selecting a chariot lists its targets from the full move list (136 moves).
+        press(&mut app, &[KeyCode::Up; 4]);
+        app.handle_event(&key(KeyCode::Enter));
+        assert_eq!(app.message(), "Selected d4: 16 legal moves.");
+        let screen = render_to_string(&mut app, 110, 30);
+        assert!(screen.contains("FEN permissive"), "{screen}");
+    }
+
+    #[test]
+    fn rules_are_chosen_in_the_game() {
+        let mut app = two_players();
+        type_line(&mut app, "rules simple");
+        assert_eq!(app.game().rules().repetition, RepetitionRule::Simple);
+        assert_eq!(app.message(), "Rules: simple repetition · 60-move limit.");
+        type_line(&mut app, "limit 40");
+        assert_eq!(app.game().rules().move_limit, Some(40));
+        type_line(&mut app, "limit off");
+        assert_eq!(app.game().rules().move_limit, None);
+        type_line(&mut app, "limit many");
+        assert!(
+            app.message().starts_with("Usage: limit"),
+            "{}",
+            app.message()
+        );
+        type_line(&mut app, "rules sometimes");
+        assert!(
+            app.message().contains("unknown repetition rule"),
+            "{}",
+            app.message()
+        );
+        app.handle_event(&key(KeyCode::Char('r')));
+        assert_eq!(app.game().rules().repetition, RepetitionRule::Off);
+        let screen = render_to_string(&mut app, 110, 30);
+        assert!(
+            screen.contains("Rules: off repetition · no move limit"),
+            "{screen}"
+        );
+        // A new game keeps the rules.
+        app.handle_event(&key(KeyCode::Char('n')));
+        assert_eq!(app.game().rules().move_limit, None);
     }
 }

@@ -1,30 +1,34 @@
 //! A simple, fast bot: wins if it can, blocks a five, otherwise scores each nearby point by
 //! the runs it makes for itself and denies the opponent. Seeded tie-breaks, no allocation
-//! beyond the candidate scan. (The strong engine is a separate issue.)
+//! beyond the candidate scan. It plays the game, not the opening rules. (The strong engine is
+//! a separate crate.)
 
-use ::gomoku::{Color, DIRECTIONS, Outcome, Point, Position};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// The bot. The same seed and position give the same move.
+use crate::board::DIRECTIONS;
+use crate::point::{Color, Point};
+use crate::position::{Outcome, Position};
+
+/// The bot. The same seed and the same positions give the same moves.
+///
+/// ```
+/// use gomoku::{Bot, Point, Position, Rule};
+/// let pos = Position::new(15, 15, Rule::Renju)?;
+/// assert_eq!(Bot::new(7).choose(&pos), Some(Point::new(7, 7)), "it opens in the centre");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Bot {
-    state: u64,
+    rng: ChaCha8Rng,
 }
 
 impl Bot {
     /// A bot whose tie-breaks follow `seed`.
     pub fn new(seed: u64) -> Bot {
         Bot {
-            state: seed ^ 0x9E37_79B9_7F4A_7C15,
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
-    }
-
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 
     /// The bot's move for the side to move, or `None` if there is no legal move.
@@ -56,8 +60,9 @@ impl Bot {
                 return Some(p);
             }
             scratch.unplay_unchecked(p);
-            let score =
-                10 * value(pos, p, me) + 9 * value(pos, p, me.other()) + (self.next() % 8) as i64;
+            let score = 10 * value(pos, p, me)
+                + 9 * value(pos, p, me.other())
+                + self.rng.random_range(0..8);
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, p));
             }
@@ -115,7 +120,7 @@ fn value(pos: &Position, p: Point, color: Color) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ::gomoku::{Rule, parse_moves};
+    use crate::{Rule, parse_moves};
 
     fn pos(moves: &str, rule: Rule) -> Position {
         let mut p = Position::new(15, 15, rule).unwrap();
