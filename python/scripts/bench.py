@@ -38,8 +38,10 @@ def measure(name: str, run, seconds: float) -> float:
     return rate
 
 
-def parlor_aec(game: str, **settings):
-    import parlor  # noqa: F401  (the module of the game)
+def parlor_aec(game: str, from_mask: bool, **settings):
+    """The PettingZoo loop (``last`` builds the observation and the mask each step). The
+    policy draws from the mask (``np.flatnonzero``, as a learner's masked sampling does) or,
+    with ``from_mask=False``, from the table's list of legal ids."""
     import importlib
 
     env = importlib.import_module(f"parlor.{game}").env(**settings)
@@ -54,7 +56,11 @@ def parlor_aec(game: str, **settings):
             if termination or truncation:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+            if from_mask:
+                action = rng.choice(np.flatnonzero(observation["action_mask"]))
+            else:
+                action = rng.choice(env.table.legal_ids(env.seat(agent)))
+            env.step(action)
             steps += 1
         return steps
 
@@ -167,7 +173,12 @@ def main() -> None:
     print("Dou Dizhu (RLCard's rules, bidding on for parlor; RLCard and DouZero start at play)")
     rates["rlcard"] = measure("RLCard doudizhu env (env.step)", rlcard_doudizhu(), s)
     rates["douzero"] = measure("DouZero Env('adp') (env.step, obs built each step)", douzero_env(), s)
-    rates["dz_aec"] = measure("parlor.doudizhu AEC env (observe + step)", parlor_aec("doudizhu"), s)
+    rates["dz_aec"] = measure(
+        "parlor.doudizhu AEC env (last + step), policy on the mask", parlor_aec("doudizhu", True), s
+    )
+    rates["dz_aec_ids"] = measure(
+        "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", False), s
+    )
     rates["dz_table"] = measure("parlor Table doudizhu (legal_ids + play)", parlor_table("doudizhu"), s)
     rates["dz_batch_mask"] = measure(
         f"parlor VectorEnv doudizhu x{n}, masks only", parlor_batch("doudizhu", n, False), s
@@ -182,17 +193,27 @@ def main() -> None:
     rates["openspiel_obs"] = measure(
         "OpenSpiel hearts + information_state_tensor", openspiel_hearts(observe=True), s
     )
-    rates["h_aec"] = measure("parlor.hearts AEC env (observe + step)", parlor_aec("hearts", max_hands=1), s)
+    rates["h_aec"] = measure(
+        "parlor.hearts AEC env (last + step), policy on the mask",
+        parlor_aec("hearts", True, max_hands=1),
+        s,
+    )
     rates["h_table"] = measure("parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1), s)
     rates["h_batch_obs"] = measure(
         f"parlor VectorEnv hearts x{n}, OpenSpiel tensors", parlor_batch("hearts", n, True, max_hands=1), s
     )
     print("Ratios")
-    print(f"  AEC env / RLCard      {rates['dz_aec'] / rates['rlcard']:8.1f}x")
-    print(f"  AEC env / DouZero     {rates['dz_aec'] / rates['douzero']:8.1f}x")
-    print(f"  Table / RLCard        {rates['dz_table'] / rates['rlcard']:8.1f}x")
-    print(f"  hearts AEC / OpenSpiel (+tensor) {rates['h_aec'] / rates['openspiel_obs']:8.1f}x")
-    print(f"  hearts Table / OpenSpiel        {rates['h_table'] / rates['openspiel']:8.1f}x")
+    for ours, theirs in [
+        ("dz_aec", "rlcard"),
+        ("dz_aec_ids", "rlcard"),
+        ("dz_aec_ids", "douzero"),
+        ("dz_table", "rlcard"),
+        ("dz_batch_obs", "douzero"),
+        ("h_aec", "openspiel_obs"),
+        ("h_table", "openspiel"),
+        ("h_batch_obs", "openspiel_obs"),
+    ]:
+        print(f"  {ours} / {theirs}: {rates[ours] / rates[theirs]:,.1f}x")
 
 
 if __name__ == "__main__":
