@@ -42,6 +42,7 @@ def main() -> None:
     same = [i for i in range(size) if ours[i] == ID_2_ACTION[i]]
     sample = {ID_2_ACTION[i]: i for i in same if i < agree and (i % 37 == 0 or i < 20)}
     sample["pass"] = ACTION_2_ID["pass"]
+    everywhere = {ID_2_ACTION[i]: i for i in range(0, size, 97)}
     result = {
         "rlcard": "1.2.0",
         "size": size,
@@ -49,6 +50,7 @@ def main() -> None:
         "ids_agree_below": agree,
         "ids_agreeing": len(same),
         "ids": sample,
+        "rlcard_ids_sample": everywhere,
     }
     DATA.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")

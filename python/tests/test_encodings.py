@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import parlor
+import parlor.doudizhu
 import parlor.gomoku
 import parlor.hearts
 import parlor.xiangqi
@@ -75,6 +76,18 @@ def test_rlcard_action_space():
     assert hashlib.sha256("\n".join(texts).encode()).hexdigest() == data["sha256_sorted_texts"]
     for text, action in data["ids"].items():
         assert table.action_text(action) == text
+
+
+def test_rlcard_permutation():
+    # RLCard's numbering of every 97th of its ids (from crosscheck_rlcard.py), the other ids
+    # missing: rlcard_ids maps parlor's ids of those actions to them, the rest to -1.
+    data = json.loads((DATA / "rlcard_actions.json").read_text())["rlcard_ids_sample"]
+    to_rlcard = parlor.doudizhu.rlcard_ids(data)
+    table = parlor.table("doudizhu")
+    assert sorted(to_rlcard[to_rlcard >= 0].tolist()) == sorted(data.values())
+    for action in np.flatnonzero(to_rlcard >= 0):
+        assert data[table.action_text(int(action))] == to_rlcard[action]
+    assert any(to_rlcard[i] != i for i in np.flatnonzero(to_rlcard >= 0)), "orders differ"
 
 
 def test_douzero_action_features():
