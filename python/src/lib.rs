@@ -1,6 +1,6 @@
 //! `parlor._native`: parlor's rules engines for Python. The Python package `parlor` builds
-//! its PettingZoo and Gymnasium environments on [`PyTable`] (one game) and offers
-//! [`PyVectorEnv`] (N games stepped in Rust into numpy arrays) and [`random_playouts`].
+//! its PettingZoo and Gymnasium environments on the class `Table` (one game) and offers
+//! `VectorEnv` (N games stepped in Rust into numpy arrays) and `random_playouts`.
 
 mod batch;
 mod encode;
