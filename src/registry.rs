@@ -7,6 +7,14 @@ use game::{DynGame, GameState, NewGameError};
 pub const GAMES: &[&str] = &[
     #[cfg(feature = "klondike")]
     klondike::Klondike::NAME,
+    #[cfg(feature = "doudizhu")]
+    doudizhu::Game::NAME,
+    #[cfg(feature = "xiangqi")]
+    xiangqi::Game::NAME,
+    #[cfg(feature = "gomoku")]
+    gomoku::Gomoku::NAME,
+    #[cfg(feature = "hearts")]
+    hearts::Game::NAME,
 ];
 
 /// A new game called `name`, with its settings as JSON (`null` or `{}` for the defaults:
@@ -26,6 +34,14 @@ pub fn new_game(
     match name {
         #[cfg(feature = "klondike")]
         klondike::Klondike::NAME => game::new_dyn::<klondike::Klondike>(settings, seed),
+        #[cfg(feature = "doudizhu")]
+        doudizhu::Game::NAME => game::new_dyn::<doudizhu::Game>(settings, seed),
+        #[cfg(feature = "xiangqi")]
+        xiangqi::Game::NAME => game::new_dyn::<xiangqi::Game>(settings, seed),
+        #[cfg(feature = "gomoku")]
+        gomoku::Gomoku::NAME => game::new_dyn::<gomoku::Gomoku>(settings, seed),
+        #[cfg(feature = "hearts")]
+        hearts::Game::NAME => game::new_dyn::<hearts::Game>(settings, seed),
         _ => Err(NewGameError::UnknownGame {
             name: name.to_owned(),
             known: GAMES.join(", "),

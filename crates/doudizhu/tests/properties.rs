@@ -240,7 +240,6 @@ fn greedy_bots_finish_games_and_keep_bombs() {
     }
 }
 
-#[cfg(feature = "serde")]
 #[test]
 fn records_round_trip_through_json_and_replay() {
     use doudizhu::Bot;

@@ -569,6 +569,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn black_left_with_only_forbidden_points_ends_in_a_draw() {
+        use crate::{Foul, Position, Rule, Setup};
+        let mut setup = Setup::from_diagram(
+            "O O X X O O
+             X X O O X X
+             X X X . X X
+             O O X X O O
+             X X O O X X",
+            Rule::Renju,
+        )
+        .unwrap();
+        setup.to_move = Some(Color::Black);
+        let pos = Position::try_from(setup).unwrap();
+        assert_eq!(pos.foul_at("d3".parse().unwrap()), Some(Foul::Overline));
+        let g = Gomoku {
+            settings: GameSettings {
+                rules: Settings::new(Rule::Renju),
+                width: 6,
+                height: 5,
+                opening: None,
+            },
+            stage: Stage::play(Game::from_position(pos), Player::First),
+        };
+        assert_eq!(g.turn(), Turn::Over);
+        assert_eq!(g.outcome(), Some(game::Outcome::two_player(None)));
+        assert_eq!(g.view(Viewer::Spectator).outcome, Some(Outcome::Draw));
+    }
+
+    #[test]
     fn action_texts_round_trip() {
         for text in [
             "h8",

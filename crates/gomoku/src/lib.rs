@@ -29,5 +29,5 @@ pub use illegal::IllegalMove;
 pub use interface::{Action, GameSettings, Gomoku, OpeningView, ParseActionError, View};
 pub use point::{Color, Gomocup, MAX_SIDE, MIN_SIDE, ParseColorError, ParsePointError, Point};
 pub use position::{DiagramError, Line, Outcome, Position, Setup, SetupError};
-pub use rule::{Foul, FoulPolicy, ParseRuleError, Rule, Settings, ThreeAtFive};
+pub use rule::{Foul, FoulPolicy, ParseRuleError, Rule, Settings, ThreeAtFive, UnknownGomocupRule};
 pub use set::{Iter as PointSetIter, PointSet};

@@ -908,6 +908,31 @@ mod tests {
     }
 
     #[test]
+    fn undo_does_not_take_back_stones_placed_by_the_opening() {
+        let mut o = Opening::new(OpeningRule::Swap, 15, 15, Rule::Freestyle).unwrap();
+        for m in ["h8", "h9", "i9"] {
+            o.place(p(m)).unwrap();
+        }
+        o.decide_swap(false).unwrap();
+        let (mut g, _) = o.finish().unwrap();
+        g.play(p("a1")).unwrap();
+        assert_eq!(g.undo(), Some(p("a1")));
+        assert_eq!(g.undo(), None);
+        assert_eq!(g.record(), "h8 h9 i9");
+        assert_eq!(g.opening_moves(), [p("h8"), p("h9"), p("i9")]);
+    }
+
+    #[test]
+    fn an_opening_that_cannot_start_says_why() {
+        let e = Opening::new(OpeningRule::Soosorv { n: 2 }, 20, 20, Rule::Renju).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the opening soosorv-2 cannot start on a 20x20 board: it needs a square board with an odd side of at least 9"
+        );
+        assert!(Opening::new(OpeningRule::Swap2, 20, 15, Rule::Renju).is_ok());
+    }
+
+    #[test]
     fn soosorv_regions_count_and_symmetric_offers() {
         let mut o = Opening::new(OpeningRule::Soosorv { n: 3 }, 15, 15, Rule::Renju).unwrap();
         assert_eq!(

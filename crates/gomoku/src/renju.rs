@@ -11,7 +11,9 @@
 //! - **straight four**: a four with two points that each make a five.
 //! - **three**: a row to which Black can add one stone, on a point that is not itself
 //!   forbidden, to make a straight four. This is recursive: the completion point is checked
-//!   with the whole foul definition on the board that includes `p`.
+//!   with the whole foul definition on the board that includes `p`. A completion point that
+//!   also makes a five does not make the row a three by default ([`ThreeAtFive::Ignored`], the
+//!   Gomocup judges' reading); [`ThreeAtFive::Counts`] counts it.
 //! - **double-four / double-three**: a move that makes two or more fours / threes at once.
 //!   A line that holds a four is not also counted as a three.
 //!

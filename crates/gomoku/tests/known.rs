@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Grid, marked};
-use gomoku::{Foul, Rule, ThreeAtFive};
+use gomoku::{Foul, Rule};
 
 #[test]
 fn renju_foul_table() {
@@ -29,8 +29,11 @@ fn renju_foul_table() {
         let diagram = lines.collect::<Vec<_>>().join("\n");
         let (pos, p) = marked(&diagram, Rule::Renju);
         assert_eq!(pos.foul_at(p), expected, "{name}");
-        let reference =
-            Grid::from_position(&pos).foul(p.x().into(), p.y().into(), ThreeAtFive::Counts);
+        let reference = Grid::from_position(&pos).foul(
+            p.x().into(),
+            p.y().into(),
+            pos.settings().three_at_five,
+        );
         assert_eq!(reference, expected, "{name} (reference)");
         cases += 1;
     }

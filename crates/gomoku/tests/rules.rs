@@ -147,8 +147,29 @@ fn caro_overline_wins_only_in_the_overline_variant() {
         O X X X * X X O .
         . . . . . . . . .
         . . . . . . . . .";
-    let (_, r) = play_star(blocked, Rule::CaroOverline, Color::Black);
-    assert_eq!(r, Ok(None), "a blocked overline does not win either");
+    let (_, r) = play_star(blocked, Rule::Caro, Color::Black);
+    assert_eq!(
+        r,
+        Ok(None),
+        "caro with exact five: a blocked overline does not win"
+    );
+}
+
+#[test]
+fn caro_overline_blocked_at_both_ends_still_wins() {
+    // Gomocup rule 8 as Piskvork's game.cpp judges it: six or more always wins, even with
+    // opponent stones at both ends; only an exact five blocked at both ends fails.
+    let blocked = "
+        . . . . . . . . .
+        . . . . . . . . .
+        O X X X * X X O .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let (pos, r) = play_star(blocked, Rule::CaroOverline, Color::Black);
+    assert_eq!(r.unwrap().unwrap().winner(), Some(Color::Black));
+    assert_eq!(pos.winning_line().unwrap().len(), 6);
+    let (_, r) = play_star(blocked, Rule::Caro, Color::Black);
+    assert_eq!(r, Ok(None));
 }
 
 /// Checks the fast judge and the reference on the `*` point.
@@ -162,8 +183,9 @@ fn foul(diagram: &str, reading: ThreeAtFive) -> Option<Foul> {
     fast
 }
 
-fn rif(diagram: &str) -> Option<Foul> {
-    foul(diagram, ThreeAtFive::Counts)
+/// The default judge (the Gomocup judges' reading of a three).
+fn judged(diagram: &str) -> Option<Foul> {
+    foul(diagram, ThreeAtFive::default())
 }
 
 #[test]
@@ -178,7 +200,7 @@ fn double_three() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), Some(Foul::DoubleThree));
 }
 
 #[test]
@@ -193,7 +215,7 @@ fn split_threes_count() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), Some(Foul::DoubleThree));
 }
 
 #[test]
@@ -208,7 +230,7 @@ fn double_four_on_two_lines() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), Some(Foul::DoubleFour));
+    assert_eq!(judged(d), Some(Foul::DoubleFour));
 }
 
 #[test]
@@ -221,7 +243,7 @@ fn double_four_on_one_line() {
         let d = format!(
             ". . . . . . . . .\n. . . . . . . . .\n{row}\n. . . . . . . . .\n. . . . . . . . ."
         );
-        assert_eq!(rif(&d), Some(Foul::DoubleFour), "{row}");
+        assert_eq!(judged(&d), Some(Foul::DoubleFour), "{row}");
     }
 }
 
@@ -237,7 +259,7 @@ fn four_three_is_allowed() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
 }
 
 #[test]
@@ -255,11 +277,11 @@ fn blocked_threes_are_not_threes() {
              . . . . . . . . . . .\n\
              . . . . . . . . . . ."
         );
-        assert_eq!(rif(&d), None, "{row}");
+        assert_eq!(judged(&d), None, "{row}");
         // Control: with the blockers removed it is a double-three.
         let open = d.replace('O', ".").replace(". . X . .\n", ". . . . .\n");
         assert_eq!(
-            rif(&open),
+            judged(&open),
             Some(Foul::DoubleThree),
             "{row} without blockers"
         );
@@ -279,7 +301,7 @@ fn edge_blocks_threes() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
 }
 
 #[test]
@@ -295,7 +317,7 @@ fn five_overrides_fouls() {
         . . X . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
     let (mut pos, p) = marked(d, Rule::Renju);
     assert_eq!(pos.play(p).unwrap().unwrap().winner(), Some(Color::Black));
     // A five next to an overline in another line still wins.
@@ -309,7 +331,7 @@ fn five_overrides_fouls() {
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
     let (mut pos, p) = marked(d, Rule::Renju);
     assert_eq!(
         pos.play(p).unwrap().unwrap().line().unwrap().to_string(),
@@ -331,20 +353,22 @@ fn fake_double_three_whose_completion_is_forbidden() {
         . . . X . . . . .
         . . . X . . . . .
         . . . . . . . . .";
-    assert_eq!(rif(d), None);
+    assert_eq!(judged(d), None);
     let (pos, _) = marked(d, Rule::Renju);
     assert_eq!(pos.foul_at("d5".parse().unwrap()), Some(Foul::Overline));
     // Control: without the d-file stones it is a double-three.
     let control = d
         .replace(". . . X . X . . .", ". . . . . X . . .")
         .replace(". . . X . . . . .", ". . . . . . . . .");
-    assert_eq!(rif(&control), Some(Foul::DoubleThree));
+    assert_eq!(judged(&control), Some(Foul::DoubleThree));
 }
 
 #[test]
-fn three_whose_completion_makes_five_depends_on_the_setting() {
+fn renju_three_whose_only_straight_four_point_makes_five_is_not_a_three_by_default() {
     // Row 8: .X.XX* is a split three completed only at f8, which is also a five on the f-file
-    // (f4-f7 + f8). The h-file h8-h10 is a plain three. RIF (default): double-three.
+    // (f4-f7 + f8). The h-file h8-h10 is a plain three. The Gomocup judges (Piskvork,
+    // GomocupJudge, Rapfi) do not count the row: h8 is allowed. Counted (renju-note,
+    // quintet): double-three.
     let d = "
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
@@ -361,8 +385,33 @@ fn three_whose_completion_makes_five_depends_on_the_setting() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
-    assert_eq!(foul(d, ThreeAtFive::Counts), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), None);
     assert_eq!(foul(d, ThreeAtFive::Ignored), None);
+    assert_eq!(foul(d, ThreeAtFive::Counts), Some(Foul::DoubleThree));
+    assert_eq!(
+        Settings::new(Rule::Renju).three_at_five,
+        ThreeAtFive::Ignored
+    );
+    // The same position turned a quarter: the five is now on a row, the split three on a
+    // column.
+    let d = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . X X X X . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . * X X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .";
+    assert_eq!(foul(d, ThreeAtFive::Counts), Some(Foul::DoubleThree));
+    assert_eq!(judged(d), None);
 }
 
 #[test]

@@ -319,7 +319,7 @@ fn replay_moves(record: &RoundRecord) -> Vec<Move> {
     for (seat, pass) in record.passes.iter() {
         match *pass {
             Some(cards) if cards.len() < 3 => {
-                moves.extend(cards.iter().map(|c| Move::Pick(seat, c)))
+                moves.extend(cards.iter().map(|c| Move::Pick(seat, c)));
             }
             Some(cards) => moves.push(Move::Pass(seat, cards)),
             None => {}

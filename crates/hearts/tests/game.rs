@@ -283,7 +283,6 @@ fn views_only_show_what_a_seat_knows() {
     let _ = (EAST, SOUTH, WEST);
 }
 
-#[cfg(feature = "serde")]
 #[test]
 fn serde_round_trips_rounds_games_and_settings() {
     let mut game = Game::new(

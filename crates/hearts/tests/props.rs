@@ -222,7 +222,6 @@ proptest! {
     }
 }
 
-#[cfg(feature = "serde")]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 

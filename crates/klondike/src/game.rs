@@ -89,6 +89,19 @@ impl Game {
         Game::starting_at(Some(deal), &Klondike::new(&deal, rules), options)
     }
 
+    /// A new game of `deal` whose cumulative Vegas balance before this deal's ante is
+    /// `balance` (a balance kept from an earlier session); the same as [`Game::new`] unless
+    /// the rules score Vegas and the options carry the balance.
+    pub fn with_balance(deal: Deal, rules: Rules, options: Options, balance: i32) -> Game {
+        let carried = if rules.scoring == Scoring::Vegas && options.cumulative_vegas {
+            balance
+        } else {
+            0
+        };
+        let start = Klondike::with_score(&deal, rules, carried + rules.initial_score());
+        Game::starting_at(Some(deal), &start, options)
+    }
+
     /// A new game of the deal for `seed`.
     pub fn from_seed(seed: u64, rules: Rules, options: Options) -> Game {
         Game::new(Deal::from_seed(seed), rules, options)
@@ -117,14 +130,20 @@ impl Game {
     /// paid from it).
     #[must_use]
     pub fn next_deal(&self, deal: Deal) -> Game {
-        let rules = *self.rules();
-        let carried = if rules.scoring == Scoring::Vegas && self.options.cumulative_vegas {
+        self.next_deal_with(deal, *self.rules(), self.options)
+    }
+
+    /// The next game with `deal` under new `rules` and `options` (a restart after a rules
+    /// change): the balance carries over as in [`next_deal`](Game::next_deal) when both this
+    /// game and the new one play cumulative Vegas.
+    #[must_use]
+    pub fn next_deal_with(&self, deal: Deal, rules: Rules, options: Options) -> Game {
+        let carried = if self.rules().scoring == Scoring::Vegas && self.options.cumulative_vegas {
             self.position().score()
         } else {
             0
         };
-        let start = Klondike::with_score(&deal, rules, carried + rules.initial_score());
-        Game::starting_at(Some(deal), &start, self.options)
+        Game::with_balance(deal, rules, options, carried)
     }
 
     /// The deal this game started from (`None` for [`from_position`](Game::from_position)).
@@ -351,6 +370,22 @@ mod tests {
             },
         );
         assert_eq!(fresh.next_deal(Deal::from_seed(2)).position().score(), -52);
+        let draw_one = Rules {
+            draw: Draw::ONE,
+            ..rules
+        };
+        let changed = next.next_deal_with(Deal::from_seed(2), draw_one, options);
+        assert_eq!(
+            changed.position().score(),
+            -156,
+            "a rules change keeps the balance"
+        );
+        let standard = next.next_deal_with(Deal::from_seed(2), Rules::default(), options);
+        assert_eq!(
+            standard.position().score(),
+            0,
+            "Standard scoring starts at 0"
+        );
     }
 
     #[test]

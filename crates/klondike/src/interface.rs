@@ -102,9 +102,7 @@ impl GameState for Klondike {
     fn legal_actions(&self, seat: usize, out: &mut Vec<Move>) {
         out.clear();
         if seat == 0 && !self.is_won() {
-            let mut moves = crate::MoveList::new();
-            self.legal_moves(&mut moves);
-            out.extend_from_slice(&moves);
+            self.for_each_legal_move(|mv| out.push(mv));
         }
     }
 

@@ -8,7 +8,7 @@
 //!   scoring numbers.
 //! - [`Status`], [`AutoMove`]: won/lost detection and auto-move policies.
 //! - [`Game`]: history with undo/redo, auto-moves and auto-finish.
-//! - [`View`]: what the player sees, for the [`game::GameState`] implementation on
+//! - [`View`]: what the player sees, for the [`game::GameState`](::game::GameState) implementation on
 //!   [`Klondike`] (one seat, settings [`Rules`], the seed deals; see the README).
 
 mod analysis;

@@ -670,10 +670,16 @@ impl Klondike {
     /// recycle, waste moves, pile-to-foundation, pile-to-pile, foundation-to-pile.
     pub fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
+        self.for_each_legal_move(|mv| moves.push(mv));
+    }
+
+    /// Calls `push` with every legal move, in the order of
+    /// [`legal_moves`](Klondike::legal_moves) (the interface fills its `Vec` with it directly).
+    pub(crate) fn for_each_legal_move(&self, mut push: impl FnMut(Move)) {
         if !self.stock().is_empty() {
-            moves.push(Move::Stock);
+            push(Move::Stock);
         } else if self.waste_len > 0 && self.recycles_left() != Some(0) {
-            moves.push(Move::Recycle);
+            push(Move::Recycle);
         }
         // `wanted`: every card that fits on some non-empty pile's top; `spaces`: the empty
         // piles as a bitmask. A card's targets are found with one bit test in the common case.
@@ -704,22 +710,22 @@ impl Klondike {
         };
         if let Some(card) = self.waste_top() {
             if self.fits_foundation(card) {
-                moves.push(Move::WasteToFoundation);
+                push(Move::WasteToFoundation);
             }
             for to in bits(targets(card)) {
-                moves.push(Move::WasteToPile(to));
+                push(Move::WasteToPile(to));
             }
         }
         for (from, pile) in self.tableau.iter().enumerate() {
             if pile.top().is_some_and(|card| self.fits_foundation(card)) {
-                moves.push(Move::PileToFoundation(from as u8));
+                push(Move::PileToFoundation(from as u8));
             }
         }
         for (from, pile) in self.tableau.iter().enumerate() {
             let len = pile.len();
             for depth in self.face_down[from] as usize..len {
                 for to in bits(targets(pile[depth]) & !(1 << from)) {
-                    moves.push(Move::PileToPile {
+                    push(Move::PileToPile {
                         from: from as u8,
                         count: (len - depth) as u8,
                         to,
@@ -731,7 +737,7 @@ impl Klondike {
             for suit in Suit::ALL {
                 if let Some(card) = self.foundation_top(suit) {
                     for to in bits(targets(card)) {
-                        moves.push(Move::FoundationToPile { suit, to });
+                        push(Move::FoundationToPile { suit, to });
                     }
                 }
             }

@@ -250,3 +250,96 @@ proptest! {
         prop_assert_eq!(game.history(), &history[..]);
     }
 }
+
+/// Text that often is a move: the move forms' characters in random order.
+fn move_like() -> impl Strategy<Value = String> {
+    proptest::string::string_regex("[ wWfFcdhsCDHS♥♠0-9:-]{0,7}").unwrap()
+}
+
+/// A deal text: the 52 cards in random order and spellings (`10h`, `TH`, `h10`, `♥T`), or a
+/// random cut of it, or a card repeated.
+fn deal_like() -> impl Strategy<Value = String> {
+    (
+        any::<u64>(),
+        0usize..=53,
+        proptest::collection::vec(0u8..4, 52),
+        any::<bool>(),
+    )
+        .prop_map(|(seed, len, spellings, repeat)| {
+            let deal = klondike::Deal::from_seed(seed);
+            let mut words: Vec<String> = deal
+                .cards()
+                .iter()
+                .zip(spellings)
+                .map(|(card, spelling)| {
+                    let text = card.to_string();
+                    let (rank, suit) = text.split_at(1);
+                    match spelling {
+                        0 => text.clone(),
+                        1 => text.to_lowercase().replace('t', "10"),
+                        2 => format!("{suit}{rank}"),
+                        _ => format!("{rank}{}", card.suit().map_or('?', Suit::symbol)),
+                    }
+                })
+                .collect();
+            if repeat {
+                let first = words[0].clone();
+                words[1] = first;
+            }
+            words.truncate(len);
+            words.join(" ")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn move_parser_never_panics_and_round_trips(
+        text in prop_oneof![any::<String>(), move_like()],
+        bytes in proptest::collection::vec(any::<u8>(), 0..12),
+    ) {
+        for text in [text, String::from_utf8_lossy(&bytes).into_owned()] {
+            if let Ok(mv) = text.parse::<Move>() {
+                prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+                prop_assert_eq!(mv.to_string().parse::<Move>().map(|m| m.to_string()), Ok(mv.to_string()));
+            }
+        }
+    }
+
+    #[test]
+    fn deal_parser_never_panics_and_round_trips(
+        text in prop_oneof![any::<String>(), deal_like()],
+        bytes in proptest::collection::vec(any::<u8>(), 0..64),
+    ) {
+        for text in [text, String::from_utf8_lossy(&bytes).into_owned()] {
+            if let Ok(deal) = text.parse::<klondike::Deal>() {
+                prop_assert_eq!(deal.to_string().parse::<klondike::Deal>(), Ok(deal));
+            }
+        }
+    }
+
+    #[test]
+    fn setting_parsers_never_panic_and_round_trip(text in any::<String>()) {
+        if let Ok(draw) = text.parse::<Draw>() {
+            prop_assert_eq!(draw.to_string().parse::<Draw>(), Ok(draw));
+        }
+        if let Ok(passes) = text.parse::<PassLimit>() {
+            prop_assert_eq!(passes.to_string().parse::<PassLimit>(), Ok(passes));
+        }
+        if let Ok(scoring) = text.parse::<Scoring>() {
+            prop_assert_eq!(scoring.to_string().parse::<Scoring>(), Ok(scoring));
+        }
+        if let Ok(auto) = text.parse::<AutoMove>() {
+            prop_assert_eq!(auto.to_string().parse::<AutoMove>(), Ok(auto));
+        }
+    }
+}
+
+#[test]
+fn deal_like_text_parses_when_complete() {
+    // The generator above does produce valid deals (so the round trip is exercised).
+    let deal = klondike::Deal::from_seed(5);
+    let text = deal.to_string().to_lowercase().replace('t', "10");
+    assert_eq!(text.parse::<klondike::Deal>(), Ok(deal));
+}

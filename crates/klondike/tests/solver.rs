@@ -488,18 +488,16 @@ fn winnability(draw: Draw, deals: u64) -> (f64, f64) {
         .and_then(|v| v.parse().ok())
         .map_or(Budget::UNLIMITED, Budget::nodes);
     let verbose = std::env::var_os("SOLVER_VERBOSE").is_some();
-    let entries: Vec<_> = (0..deals)
-        .flat_map(|seed| {
-            let entry = solver::survey([seed], Rules::draw(draw), budget);
-            if verbose {
-                println!(
-                    "{seed} {} {} {:?}",
-                    entry[0].verdict, entry[0].nodes, entry[0].elapsed
-                );
-            }
-            entry
-        })
-        .collect();
+    let seeds: Vec<u64> = (0..deals).collect();
+    let entries = solver::survey(&seeds, Rules::draw(draw), budget, 1);
+    if verbose {
+        for entry in &entries {
+            println!(
+                "{} {} {} {:?}",
+                entry.seed, entry.verdict, entry.nodes, entry.elapsed
+            );
+        }
+    }
     let wins = entries
         .iter()
         .filter(|e| matches!(e.verdict, Verdict::Win(_)))
@@ -556,4 +554,31 @@ fn survey_200() {
     for draw in [Draw::ONE, Draw::THREE] {
         winnability(draw, 200);
     }
+}
+
+#[test]
+fn a_memory_budget_bounds_the_search_and_peak_memory_is_reported() {
+    // The first draw-3 deal whose search holds at least 4 MB without a memory limit.
+    let budget = Budget::nodes(3_000_000);
+    let (position, unbounded) = (0..60)
+        .map(|seed| Klondike::from_seed(seed, Rules::draw(Draw::THREE)))
+        .map(|position| (position, solver::solve(&position, budget)))
+        .find(|(_, solution)| solution.peak_bytes >= 4 << 20)
+        .expect("a deal that needs a few megabytes");
+    assert!(
+        unbounded.peak_bytes >= unbounded.states * 8,
+        "the tables are counted"
+    );
+    let memory = unbounded.peak_bytes / 2;
+    let bounded = solver::solve(&position, budget.with_memory(memory));
+    assert_eq!(bounded.verdict, Verdict::Unknown, "{unbounded:?}");
+    assert!(
+        bounded.peak_bytes <= memory + (1 << 20),
+        "held {} bytes under a budget of {memory}",
+        bounded.peak_bytes
+    );
+    // With room enough, the memory budget changes nothing.
+    let roomy = solver::solve(&position, budget.with_memory(unbounded.peak_bytes * 2));
+    assert_eq!(roomy.verdict, unbounded.verdict);
+    assert_eq!(roomy.nodes, unbounded.nodes);
 }

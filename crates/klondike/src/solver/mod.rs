@@ -7,7 +7,8 @@
 //!   [`Verdict::Unknown`] only when the caller's [`Budget`] runs out.
 //! - [`hint`]: the next move of a winning line, or "no winning line left".
 //! - [`deal_winnable`] / [`deal_winnable_with`]: a seeded deal the solver proved winnable.
-//! - [`survey`]: solve many seeded deals and time each (benchmarks, winnability rates).
+//! - [`survey`]: solve many seeded deals, on several threads if asked, and time each
+//!   (benchmarks, winnability rates).
 //!
 //! Draw 1, draw 3 or any draw, with unlimited passes or a pass limit (a line never needs more
 //! passes than the rules allow), with or without foundation cards coming back to the tableau
@@ -49,21 +50,34 @@ mod table;
 mod talon;
 
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{Deal, Draw, Klondike, Move, PassLimit, Rules};
 
 /// How much work a search may do before it answers [`Verdict::Unknown`]: a number of
 /// positions generated (the solver's boards, see the module documentation), a wall-clock time,
-/// both, or neither (search to the end).
+/// a memory size, any of them together, or none (search to the end).
 ///
-/// A node budget gives the same answer on every machine; a time budget does not.
+/// A node budget gives the same answer on every machine; a time budget does not. The memory
+/// budget bounds what the search holds (its tables of boards and its stacks: see
+/// [`Solution::peak_bytes`]; a search stack deeper than at the last check can add a little
+/// over it); the hardest deal seen held about 1.6 GB.
+///
+/// ```
+/// use std::time::Duration;
+/// use klondike::solver::Budget;
+/// let budget = Budget::time(Duration::from_secs(10)).with_memory(1 << 30);
+/// assert_eq!(budget.memory, Some(1 << 30));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Budget {
     /// At most this many positions generated.
     pub nodes: Option<u64>,
     /// At most this much time (checked every 256 positions entered).
     pub time: Option<Duration>,
+    /// At most this many bytes held (a table that would grow past it stops the search).
+    pub memory: Option<u64>,
 }
 
 impl Budget {
@@ -71,21 +85,31 @@ impl Budget {
     pub const UNLIMITED: Budget = Budget {
         nodes: None,
         time: None,
+        memory: None,
     };
 
     /// A budget of `nodes` positions.
     pub const fn nodes(nodes: u64) -> Budget {
         Budget {
             nodes: Some(nodes),
-            time: None,
+            ..Budget::UNLIMITED
         }
     }
 
     /// A budget of wall-clock time.
     pub const fn time(time: Duration) -> Budget {
         Budget {
-            nodes: None,
             time: Some(time),
+            ..Budget::UNLIMITED
+        }
+    }
+
+    /// This budget with a memory limit of `bytes` as well.
+    #[must_use]
+    pub const fn with_memory(self, bytes: u64) -> Budget {
+        Budget {
+            memory: Some(bytes),
+            ..self
         }
     }
 }
@@ -137,6 +161,9 @@ pub struct Solution {
     /// Distinct boards stored in the transposition tables (of the real search, the relaxed one
     /// and the current probe; see the module documentation).
     pub states: u64,
+    /// The most memory the search held at once, in bytes: its tables and stacks (measured
+    /// between slices of 65,536 boards, when tables only grow).
+    pub peak_bytes: u64,
 }
 
 /// A solver that keeps its memory (transposition table, search stack) between solves.
@@ -175,6 +202,7 @@ impl Solver {
             verdict,
             nodes: counts.nodes,
             states: counts.states,
+            peak_bytes: counts.peak_bytes,
         }
     }
 }
@@ -295,8 +323,20 @@ pub fn deal_winnable(seed: u64, draw: Draw, pass_limit: PassLimit) -> Option<Win
 /// assert!(deal_winnable_with(3, vegas).is_some());
 /// ```
 pub fn deal_winnable_with(seed: u64, rules: Rules) -> Option<WinnableDeal> {
+    deal_winnable_among(seed, rules, WINNABLE_TRIES)
+}
+
+/// [`deal_winnable_with`] trying at most `tries` candidates (the seed's own deal first).
+///
+/// ```
+/// use klondike::solver::deal_winnable_among;
+/// use klondike::Rules;
+///
+/// assert_eq!(deal_winnable_among(3, Rules::default(), 0), None);
+/// ```
+pub fn deal_winnable_among(seed: u64, rules: Rules, tries: u64) -> Option<WinnableDeal> {
     let mut solver = Solver::new();
-    (0..WINNABLE_TRIES).find_map(|i| {
+    (0..tries).find_map(|i| {
         let seed = candidate_seed(seed, i);
         let deal = Deal::from_seed(seed);
         match solver
@@ -318,32 +358,63 @@ pub struct SurveyEntry {
     pub verdict: Verdict,
     /// Positions generated.
     pub nodes: u64,
+    /// The most memory the solve held ([`Solution::peak_bytes`]).
+    pub peak_bytes: u64,
     /// Wall-clock time of the solve.
     pub elapsed: Duration,
 }
 
-/// Solves the deals of `seeds` under `rules` one after another (one thread, one reused
-/// [`Solver`]), timing each: the engine of the `bench` command and of the winnability runs.
-pub fn survey(
-    seeds: impl IntoIterator<Item = u64>,
-    rules: Rules,
-    budget: Budget,
-) -> Vec<SurveyEntry> {
-    let mut solver = Solver::new();
-    seeds
-        .into_iter()
-        .map(|seed| {
+/// Solves the deals of `seeds` under `rules`, timing each: the engine of the `bench` command
+/// and of the winnability runs. `jobs` threads (at least one) take the deals in turn, each
+/// with its own reused [`Solver`]; the entries come back in the order of `seeds`. With more
+/// than one job the deals share the machine, so their times are those of a loaded machine.
+///
+/// ```
+/// use klondike::solver::{survey, Budget};
+/// use klondike::Rules;
+///
+/// let one = survey(&[0, 1, 2, 3], Rules::default(), Budget::nodes(100_000), 1);
+/// let two = survey(&[0, 1, 2, 3], Rules::default(), Budget::nodes(100_000), 2);
+/// let verdicts = |entries: &[klondike::solver::SurveyEntry]| {
+///     entries.iter().map(|e| (e.seed, e.verdict.clone())).collect::<Vec<_>>()
+/// };
+/// assert_eq!(verdicts(&one), verdicts(&two));
+/// ```
+pub fn survey(seeds: &[u64], rules: Rules, budget: Budget, jobs: usize) -> Vec<SurveyEntry> {
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut solver = Solver::new();
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&seed) = seeds.get(i) else {
+                return done;
+            };
             let position = Klondike::from_seed(seed, rules);
             let start = Instant::now();
             let solution = solver.solve(&position, budget);
-            SurveyEntry {
-                seed,
-                verdict: solution.verdict,
-                nodes: solution.nodes,
-                elapsed: start.elapsed(),
-            }
-        })
-        .collect()
+            done.push((
+                i,
+                SurveyEntry {
+                    seed,
+                    verdict: solution.verdict,
+                    nodes: solution.nodes,
+                    peak_bytes: solution.peak_bytes,
+                    elapsed: start.elapsed(),
+                },
+            ));
+        }
+    };
+    let mut entries: Vec<(usize, SurveyEntry)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..jobs.max(1)).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
+        for worker in workers {
+            all.extend(worker.join().expect("a survey thread panicked"));
+        }
+        all
+    });
+    entries.sort_unstable_by_key(|&(i, _)| i);
+    entries.into_iter().map(|(_, entry)| entry).collect()
 }
 
 #[cfg(test)]

@@ -53,6 +53,8 @@ pub(crate) struct Counts {
     pub nodes: u64,
     /// Distinct boards entered (the sizes of the tables of the searches that ran).
     pub states: u64,
+    /// The most memory the searches held at once, in bytes (tables and stacks).
+    pub peak_bytes: u64,
 }
 
 /// One level of the depth-first search.
@@ -72,6 +74,8 @@ pub(crate) enum Progress {
     Exhausted,
     /// The slice ran out; [`Search::resume`] goes on.
     Paused,
+    /// The table reached its memory limit: the search cannot go on.
+    OutOfMemory,
 }
 
 /// One resumable depth-first search: its table and its stack of frames.
@@ -150,6 +154,12 @@ impl Search {
         self.table.len() as u64
     }
 
+    /// The memory the search holds: its table and its stack of frames, in bytes.
+    fn bytes(&self) -> u64 {
+        let frame = size_of::<Frame>() + MAX_PLAYS * size_of::<(Play, Board)>();
+        (self.table.bytes() + self.frames.len() * frame) as u64
+    }
+
     /// Searches on until about `nodes` more boards are generated or `deadline` passes (checked
     /// every 256 boards entered).
     pub(crate) fn resume(
@@ -202,6 +212,9 @@ impl Search {
                     children.push((play, child));
                 }
             }
+            if self.table.is_full() {
+                return Progress::OutOfMemory;
+            }
             // Then down to the next unexplored child, backing up as needed.
             while let Some(frame) = self.frames.get_mut(self.depth) {
                 if let Some((play, child)) = frame.children.pop() {
@@ -237,9 +250,17 @@ enum Runner {
 }
 
 impl Engine {
-    /// Decides `position` within `budget` (see the module documentation).
+    /// The memory the three searches hold, in bytes.
+    fn bytes(&self) -> u64 {
+        self.real.bytes() + self.relaxed.bytes() + self.probe.bytes()
+    }
+
+    /// Decides `position` within `budget` (see the module documentation). A memory budget
+    /// bounds the three searches together: before each slice, the search that runs may let
+    /// its table grow only into what the others leave.
     pub(crate) fn run(&mut self, position: &Klondike, budget: Budget) -> (Verdict, Counts) {
         let deadline = budget.time.map(|t| Instant::now() + t);
+        let memory = budget.memory.unwrap_or(u64::MAX);
         let max_nodes = budget.nodes.unwrap_or(u64::MAX);
         let (layout, root) = Board::new(position);
         let mut counts = Counts::default();
@@ -260,8 +281,14 @@ impl Engine {
         let relaxed = root.relaxed(&layout);
         if let Some((layout, root)) = &relaxed {
             self.relaxed.start(layout, *root, 0);
+        } else {
+            self.relaxed.start(&layout, root, 0); // unused: only its memory is given back
         }
+        self.probe.start(&layout, root, 0); // given back; a probe starts before it runs
         let mut relaxing = relaxed.is_some();
+        // The memory held by the three searches, kept current slice by slice.
+        let mut total = self.bytes();
+        counts.peak_bytes = total;
         // Probes started so far, and slices left to the current one.
         let (mut probes, mut probe_slices) = (0, 0);
         let mut round = 0u64;
@@ -292,10 +319,19 @@ impl Engine {
                     }
                     _ => (&mut self.real, &layout),
                 };
+                let own = search.table.bytes() as u64;
+                let others = total.saturating_sub(search.bytes());
+                let room = memory.saturating_sub(others + search.bytes() - own);
+                search
+                    .table
+                    .set_limit(usize::try_from(room).unwrap_or(usize::MAX));
                 let before = search.nodes;
                 let progress = search.resume(layout, SLICE.min(left), deadline);
                 counts.nodes += search.nodes - before;
+                total = others + search.bytes();
+                counts.peak_bytes = counts.peak_bytes.max(total);
                 match progress {
+                    Progress::OutOfMemory => break 'solve Verdict::Unknown,
                     Progress::Exhausted => break 'solve Verdict::Impossible,
                     Progress::Won(_) if runner == Runner::Relaxed => relaxing = false,
                     Progress::Won(plays) => break 'solve won(plays),

@@ -38,33 +38,46 @@ const INITIAL: usize = 1 << 12;
 
 /// A set of keys of one type.
 pub(crate) struct Slots<K> {
-    slots: Vec<K>,
+    keys: Vec<K>,
     len: usize,
+    /// The most bytes the slots may take: a growth past it is refused and marks the set full.
+    limit: usize,
+    full: bool,
 }
 
 impl<K: Key> Slots<K> {
     fn new() -> Slots<K> {
         Slots {
-            slots: vec![K::EMPTY; INITIAL],
+            keys: vec![K::EMPTY; INITIAL],
             len: 0,
+            limit: usize::MAX,
+            full: false,
         }
     }
 
     /// Adds `key` (never [`Key::EMPTY`]); false if it was there already.
+    ///
+    /// When the set should grow but its memory limit forbids it, it stays as it is and is
+    /// marked [`full`](Table::is_full): a search stops at the next board, a few dozen inserts
+    /// later at most, so the slots never fill up.
     fn insert(&mut self, key: K) -> bool {
         // At most five slots in eight full, so probes stay short.
-        if (self.len + 1) * 8 > self.slots.len() * 5 {
-            self.grow();
+        if (self.len + 1) * 8 > self.keys.len() * 5 {
+            if (self.keys.len() * 2).saturating_mul(size_of::<K>()) > self.limit {
+                self.full = true;
+            } else {
+                self.grow();
+            }
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.keys.len() - 1;
         let mut i = key.hash() as usize & mask;
         loop {
-            let slot = self.slots[i];
+            let slot = self.keys[i];
             if slot == key {
                 return false;
             }
             if slot == K::EMPTY {
-                self.slots[i] = key;
+                self.keys[i] = key;
                 self.len += 1;
                 return true;
             }
@@ -76,13 +89,13 @@ impl<K: Key> Slots<K> {
     /// the cache: touching the slots of several keys before inserting them lets the memory
     /// accesses overlap.
     fn touch(&self, key: K) {
-        let mask = self.slots.len() - 1;
-        std::hint::black_box(self.slots[key.hash() as usize & mask]);
+        let mask = self.keys.len() - 1;
+        std::hint::black_box(self.keys[key.hash() as usize & mask]);
     }
 
     fn grow(&mut self) {
-        let size = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![K::EMPTY; size]);
+        let size = self.keys.len() * 2;
+        let old = std::mem::replace(&mut self.keys, vec![K::EMPTY; size]);
         self.len = 0;
         for key in old {
             if key != K::EMPTY {
@@ -117,6 +130,30 @@ impl Table {
         };
     }
 
+    /// The memory the slots take, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        match self {
+            Table::Narrow(slots) => slots.keys.len() * size_of::<u64>(),
+            Table::Wide(slots) => slots.keys.len() * size_of::<u128>(),
+        }
+    }
+
+    /// Forbids growing past `bytes`.
+    pub(crate) fn set_limit(&mut self, bytes: usize) {
+        match self {
+            Table::Narrow(slots) => slots.limit = bytes,
+            Table::Wide(slots) => slots.limit = bytes,
+        }
+    }
+
+    /// Whether a growth was refused (see [`set_limit`](Table::set_limit)).
+    pub(crate) fn is_full(&self) -> bool {
+        match self {
+            Table::Narrow(slots) => slots.full,
+            Table::Wide(slots) => slots.full,
+        }
+    }
+
     /// Adds `key`; false if it was there already.
     pub(crate) fn insert(&mut self, key: u128) -> bool {
         match self {
@@ -144,7 +181,27 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::Table;
+    use super::{INITIAL, Table};
+
+    #[test]
+    fn a_memory_limit_stops_growth_and_marks_the_table_full() {
+        let mut table = Table::default();
+        table.reset(true);
+        let bytes = table.bytes();
+        assert_eq!(bytes, INITIAL * 8);
+        table.set_limit(bytes);
+        let mut key = 1u128;
+        while !table.is_full() {
+            table.insert(key);
+            key += 1;
+        }
+        assert_eq!(table.bytes(), bytes, "the table did not grow");
+        assert_eq!(
+            table.len(),
+            INITIAL * 5 / 8 + 1,
+            "full past five slots in eight"
+        );
+    }
 
     #[test]
     fn holds_each_key_once_through_growth() {

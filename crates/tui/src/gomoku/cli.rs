@@ -31,8 +31,8 @@ pub struct Cli {
     /// Board size: one number (15) or WIDTHxHEIGHT (20x15), each 5..=32.
     #[arg(long, global = true, default_value = "15", value_parser = parse_size)]
     pub size: (u8, u8),
-    /// Renju: how a three whose completion also makes a five is read.
-    #[arg(long, global = true, value_enum, default_value_t = ThreeReading::Rif)]
+    /// Renju: whether a row whose only straight-four point also makes a five is a three.
+    #[arg(long, global = true, value_enum, default_value_t = ThreeReading::Ignored)]
     pub three_at_five: ThreeReading,
     /// Who plays the other side (play only).
     #[arg(long, value_enum, default_value_t = OpponentArg::BotWhite)]
@@ -53,10 +53,11 @@ pub struct Cli {
 /// The renju three reading on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ThreeReading {
-    /// RIF wording: the three counts (default).
-    Rif,
-    /// The three is ignored.
+    /// The row is not a three (default), as the Gomocup judges (Piskvork, GomocupJudge,
+    /// Rapfi) read RIF's definition.
     Ignored,
+    /// The row is a three (renju-note, quintet).
+    Counts,
 }
 
 /// The opponent on the command line.
@@ -157,7 +158,7 @@ pub fn judge(
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let settings = Settings::new(cli.rule).with_three_at_five(match cli.three_at_five {
-        ThreeReading::Rif => ThreeAtFive::Counts,
+        ThreeReading::Counts => ThreeAtFive::Counts,
         ThreeReading::Ignored => ThreeAtFive::Ignored,
     });
     match cli.command {

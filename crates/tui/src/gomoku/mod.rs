@@ -882,15 +882,20 @@ mod tests {
         assert_eq!(app.game().record(), "c15");
     }
 
-    #[test]
-    fn soosorv_opening_flow() {
-        let mut app = App::new(Options {
+    /// Two players, renju on 15x15, with an opening rule.
+    fn renju_opening(rule: OpeningRule) -> App {
+        App::new(Options {
             settings: Settings::new(Rule::Renju),
             opponent: Opponent::Human,
-            opening: Some(OpeningRule::Soosorv { n: 2 }),
+            opening: Some(rule),
             ..Options::default()
         })
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn soosorv_opening_flow() {
+        let mut app = renju_opening(OpeningRule::Soosorv { n: 2 });
         assert!(
             app.message().unwrap().contains("in the centre"),
             "{:?}",
@@ -918,6 +923,69 @@ mod tests {
         assert_eq!(app.game().record(), "h8 h9 i9 j10 k7");
         app.place("a1".parse().unwrap());
         assert_eq!(app.game().moves().len(), 6, "normal play after the opening");
+    }
+
+    #[test]
+    fn an_opening_that_cannot_start_says_why_and_is_not_dropped() {
+        let soosorv = |size| Options {
+            width: size,
+            height: size,
+            opponent: Opponent::Human,
+            opening: Some(OpeningRule::Soosorv { n: 2 }),
+            ..Options::default()
+        };
+        let why = "the opening soosorv-2 cannot start on a 20x20 board: it needs a square board \
+                   with an odd side of at least 9";
+        assert_eq!(App::new(soosorv(20)).unwrap_err().to_string(), why);
+        // The size key skips the sizes the opening cannot start on, and says so.
+        let mut app = App::new(soosorv(19)).unwrap();
+        app.handle_event(&key(KeyCode::Char('s')));
+        assert_eq!(app.options.width, 9);
+        assert!(app.opening.is_some(), "the opening is still played");
+        assert_eq!(app.message(), Some(format!("{why}: skipped").as_str()));
+    }
+
+    #[test]
+    fn taraguchi_single_fifth_with_f_then_enter() {
+        let mut app = renju_opening(OpeningRule::Taraguchi { n: 2 });
+        for m in ["h8", "i9", "j10", "e5"] {
+            app.place(m.parse().unwrap());
+            app.handle_event(&key(KeyCode::Char('c')));
+        }
+        assert!(
+            app.message().unwrap().contains("f for a single fifth"),
+            "{:?}",
+            app.message()
+        );
+        app.handle_event(&key(KeyCode::Char('f')));
+        assert_eq!(
+            app.message(),
+            Some("opening: the first player places a black stone anywhere (Enter places)")
+        );
+        app.place("a1".parse().unwrap());
+        app.handle_event(&key(KeyCode::Char('x')));
+        assert_eq!(app.game().record(), "h8 i9 j10 e5 a1");
+        assert_eq!(app.black_player, Some(Player::Second));
+    }
+
+    #[test]
+    fn undo_does_not_take_back_the_opening_stones() {
+        let mut app = App::new(Options {
+            opponent: Opponent::Human,
+            opening: Some(OpeningRule::Swap),
+            ..Options::default()
+        })
+        .unwrap();
+        for m in ["h8", "h9", "i9"] {
+            app.place(m.parse().unwrap());
+        }
+        app.handle_event(&key(KeyCode::Char('c')));
+        app.place("a1".parse().unwrap());
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.game().record(), "h8 h9 i9");
+        app.handle_event(&key(KeyCode::Char('u')));
+        assert_eq!(app.message(), Some("nothing to undo"));
+        assert_eq!(app.game().record(), "h8 h9 i9");
     }
 
     #[test]

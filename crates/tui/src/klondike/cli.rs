@@ -1,16 +1,28 @@
-//! The `klondike` command line: play in the terminal (no subcommand), or `show` a deal and
-//! the position after some moves. The solver adds its own subcommands to [`Command`].
+//! The `klondike` command line: play in the terminal (no subcommand), or the tools `show`,
+//! `solve` and `bench`. Each subcommand takes only the flags it uses, so a flag it would
+//! ignore is refused by the parser; the play flags cannot be combined with a subcommand.
 
-use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
+use ::klondike::solver::{self, Budget, Verdict};
 use ::klondike::{
-    AutoMove, Deal, Draw, Game, Move, Options as GameOptions, PassLimit, Rules, Scoring,
+    AutoMove, Deal, Draw, Game, Klondike, Move, Options as GameOptions, PassLimit, Rules, Scoring,
+    Status,
 };
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use super::{App, Options};
 use crate::launcher::LaunchOptions;
+
+/// The default time budget of `solve`: long enough for every deal of the 10,000-deal survey
+/// but a few, short enough to wait for at a terminal.
+pub const SOLVE_SECONDS: f64 = 10.0;
+
+/// The default memory budget of `solve` and `bench`, in MiB: room for the hardest deal seen
+/// (1.6 GB), a sixth of the project machine's memory.
+pub const MEMORY_MIB: u64 = 4096;
 
 /// Command-line options of `cargo run --release --example klondike`.
 #[derive(Debug, Parser)]
@@ -21,35 +33,24 @@ use crate::launcher::LaunchOptions;
 #[command(
     name = "klondike",
     about = "Windows-style Klondike solitaire in the terminal",
-    after_help = "Examples:\n  klondike --draw 3 --scoring vegas\n  klondike --seed 42 --ascii\n  klondike --draw 3 --winnable\n  klondike show --seed 42 --moves \"stock w-3 2-f\"\n\nMoves: stock, recycle, w-3 (waste to pile 3), w-f (waste to foundation), 2-f, 5:3-1 (three\ncards from pile 5 to pile 1), 5-1 (one card), fH-3 (hearts foundation to pile 3).\nA deal list has 52 cards in dealing order: cards 0-27 go to the tableau row by row (card 0\npile 1 face up, 1-6 face down on piles 2-7, card 7 pile 2 face up, ...), 28-51 are the stock,\ncard 28 turned first."
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  klondike --draw 3 --scoring vegas\n  klondike --seed 42 --ascii\n  klondike --draw 3 --winnable\n  klondike show --seed 42 --moves \"4-f stock stock\"\n  klondike solve --seed 42 --draw 3\n\nMoves: stock, recycle, w-3 (waste to pile 3), w-f (waste to foundation), 2-f, 5:3-1 (three\ncards from pile 5 to pile 1), 5-1 (one card), fH-3 (hearts foundation to pile 3).\nA deal list has 52 cards in dealing order: cards 0-27 go to the tableau row by row (card 0\npile 1 face up, 1-6 face down on piles 2-7, card 7 pile 2 face up, ...), 28-51 are the stock,\ncard 28 turned first."
 )]
 pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Cards turned from the stock at a time, 1 to 24 (1 and 3 are the usual games).
-    #[arg(long, global = true, default_value = "1")]
-    pub draw: Draw,
-    /// Passes through the stock: `unlimited` or a number (Vegas caps it at 1 for draw 1, 3 otherwise).
-    #[arg(long, global = true, default_value = "unlimited")]
-    pub passes: PassLimit,
-    /// Scoring: standard, vegas or none.
-    #[arg(long, global = true, default_value = "standard")]
-    pub scoring: Scoring,
-    /// Forbid moving cards back from the foundations.
-    #[arg(long, global = true)]
-    pub no_foundation_back: bool,
-    /// Seed of the deal (default: from the clock).
-    #[arg(long, global = true, conflicts_with = "deal")]
-    pub seed: Option<u64>,
-    /// The deal as 52 cards in dealing order (`"AS 2H 10d ..."`).
-    #[arg(long, global = true)]
-    pub deal: Option<String>,
+    /// The deal.
+    #[command(flatten)]
+    pub deal: DealArgs,
+    /// The rules.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Auto-moves to the foundations: none, safe or all.
-    #[arg(long, global = true, default_value = "safe")]
+    #[arg(long, default_value = "safe")]
     pub auto: AutoMove,
     /// Do not finish the game automatically once every card is face up.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub no_auto_finish: bool,
     /// Standard scoring: no time bonus at the end.
     #[arg(long)]
@@ -66,70 +67,149 @@ pub struct Cli {
     pub winnable: bool,
 }
 
+/// Which deal: a seed or a 52-card list.
+#[derive(Debug, Args)]
+pub struct DealArgs {
+    /// Seed of the deal (default: from the clock).
+    #[arg(long, conflicts_with = "deal")]
+    pub seed: Option<u64>,
+    /// The deal as 52 cards in dealing order (`"AS 2H 10d ..."`).
+    #[arg(long)]
+    pub deal: Option<String>,
+}
+
+/// The rules of a deal.
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// Cards turned from the stock at a time, 1 to 24 (1 and 3 are the usual games).
+    #[arg(long, default_value = "1")]
+    pub draw: Draw,
+    /// Passes, scoring and the foundation rule.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// The rules besides the draw (what `bench` takes: it runs both draws).
+#[derive(Debug, Args)]
+pub struct VariantArgs {
+    /// Passes through the stock: `unlimited` or a number (Vegas caps it at 1 for draw 1, 3 otherwise).
+    #[arg(long, default_value = "unlimited")]
+    pub passes: PassLimit,
+    /// Scoring: standard, vegas or none.
+    #[arg(long, default_value = "standard")]
+    pub scoring: Scoring,
+    /// Forbid moving cards back from the foundations.
+    #[arg(long)]
+    pub no_foundation_back: bool,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Prints the deal (52 cards in dealing order) and the position after `--moves`, then the
-    /// status (`playing`, `won` or `lost`) and the score.
+    /// status (`playing`, `won` or `lost`) and the moves played. The moves are played exactly
+    /// as given (a line from `solve` replays under the same flags); `--auto` and
+    /// `--auto-finish` add automatic moves between them, shown in parentheses.
+    #[command(
+        after_help = "Examples:\n  klondike show --seed 42\n  klondike show --seed 42 --moves \"4-f stock stock\"\n  klondike show --seed 42 --draw 3 --auto safe --moves \"stock\""
+    )]
     Show {
-        /// Moves to play first, space or comma separated (`"stock w-3 2-f"`).
+        /// The deal.
+        #[command(flatten)]
+        deal: DealArgs,
+        /// The rules.
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Auto-moves to the foundations between the given moves: none, safe or all.
+        #[arg(long, default_value = "none")]
+        auto: AutoMove,
+        /// Finish automatically once every card is face up.
+        #[arg(long)]
+        auto_finish: bool,
+        /// Moves to play, space or comma separated (`"stock w-3 2-f"`).
         #[arg(long, default_value = "")]
         moves: String,
     },
-    /// Solves the deal (`--seed N` or `--deal "..."`, with `--draw`, `--passes`): prints `win`,
-    /// `impossible` or `unknown` alone on the first line, then the winning line, one move per
-    /// line (stock turns and recycles included).
+    /// Solves the deal: prints `win`, `impossible` or `unknown` alone on the first line, then
+    /// the winning line, one move per line (stock turns and recycles included), which `show
+    /// --moves` replays under the same flags. Answers `unknown` only when a budget runs out:
+    /// by default 10 seconds and 4096 MiB. `--json` also reports the positions searched and
+    /// the peak memory.
+    #[command(
+        after_help = "Examples:\n  klondike solve --seed 42 --draw 3\n  klondike solve --seed 7 --passes 3 --json\n  klondike solve --seed 3 --nodes 1000000 --seconds 2.5 --memory 512"
+    )]
     Solve {
+        /// The deal.
+        #[command(flatten)]
+        deal: DealArgs,
+        /// The rules.
+        #[command(flatten)]
+        rules: RuleArgs,
         /// Print one JSON object instead (verdict, deal, rules, positions searched, moves).
         #[arg(long)]
         json: bool,
-        /// Answer `unknown` after searching this many positions.
-        #[arg(long, default_value = "20000000")]
-        nodes: u64,
-        /// Answer `unknown` after this many seconds.
+        /// Answer `unknown` after searching this many positions (default: no limit).
         #[arg(long)]
-        seconds: Option<f64>,
+        nodes: Option<u64>,
+        /// Answer `unknown` after this many seconds.
+        #[arg(long, default_value_t = SOLVE_SECONDS, value_parser = parse_seconds)]
+        seconds: f64,
+        /// Answer `unknown` rather than hold more than this many MiB.
+        #[arg(long, default_value_t = MEMORY_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+        memory: u64,
     },
-    /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3 (and
-    /// `--passes`), one thread; prints won/impossible/unknown counts and median, mean and
-    /// maximum times.
+    /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3, on one
+    /// thread (or `--jobs N`, whose times are those of a loaded machine); prints
+    /// won/impossible/unknown counts and median, mean and maximum times.
+    #[command(
+        after_help = "Examples:\n  klondike bench --deals 5\n  klondike bench --deals 5 --passes 3 --verbose\n  klondike bench --deals 8 --jobs 2"
+    )]
     Bench {
+        /// Passes, scoring and the foundation rule (both draws are run).
+        #[command(flatten)]
+        variant: VariantArgs,
         /// How many seeded deals.
         #[arg(long, default_value = "200")]
         deals: u64,
         /// Node budget per deal (a deal over it counts as unknown).
         #[arg(long, default_value = "20000000")]
         nodes: u64,
+        /// Memory budget per deal in MiB (a deal over it counts as unknown).
+        #[arg(long, default_value_t = MEMORY_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+        memory: u64,
+        /// Threads solving deals side by side, 1 to 256.
+        #[arg(long, default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
         /// Print every deal: seed, verdict, positions, time.
         #[arg(long)]
         verbose: bool,
     },
 }
 
-impl Cli {
-    fn rules(&self) -> Rules {
-        Rules {
-            draw: self.draw,
-            pass_limit: self.passes,
-            scoring: self.scoring,
-            foundation_to_tableau: !self.no_foundation_back,
-        }
+/// A positive, finite number of seconds that fits a [`Duration`].
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds > 0.0 && Duration::try_from_secs_f64(seconds).is_ok() {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "{text:?} is not a positive number of seconds that fits a time budget"
+        ))
     }
+}
 
-    fn game_options(&self) -> GameOptions {
-        GameOptions {
-            auto_move: self.auto,
-            auto_finish: !self.no_auto_finish,
-            time_bonus: !self.no_time_bonus,
-            cumulative_vegas: self.cumulative,
+impl DealArgs {
+    /// The deal and, when it came from a seed, the seed (from the clock if none was given).
+    fn resolve(&self) -> Result<(Deal, Option<u64>), String> {
+        if let Some(text) = &self.deal {
+            let deal = text.parse::<Deal>().map_err(|e| format!("--deal: {e}"))?;
+            return Ok((deal, None));
         }
-    }
-
-    fn parsed_deal(&self) -> Result<Option<Deal>, String> {
-        self.deal
-            .as_deref()
-            .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
-            .transpose()
+        let seed = self.seed();
+        Ok((Deal::from_seed(seed), Some(seed)))
     }
 
     fn seed(&self) -> u64 {
@@ -141,12 +221,62 @@ impl Cli {
     }
 }
 
+impl RuleArgs {
+    fn rules(&self) -> Rules {
+        self.variant.rules(self.draw)
+    }
+}
+
+impl VariantArgs {
+    fn rules(&self, draw: Draw) -> Rules {
+        Rules {
+            draw,
+            pass_limit: self.passes,
+            scoring: self.scoring,
+            foundation_to_tableau: !self.no_foundation_back,
+        }
+    }
+}
+
+impl Cli {
+    /// The terminal game's options (no balance file: see [`Options::with_user_balance_file`]).
+    fn app_options(&self) -> Result<Options, String> {
+        let deal = self
+            .deal
+            .deal
+            .as_deref()
+            .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
+            .transpose()?;
+        Ok(Options {
+            ascii: self.ascii,
+            seed: self.deal.seed(),
+            deal,
+            rules: self.rules.rules(),
+            game: self.game_options(),
+            winnable: self.winnable,
+            balance_file: None,
+        })
+    }
+
+    fn game_options(&self) -> GameOptions {
+        GameOptions {
+            auto_move: self.auto,
+            auto_finish: !self.no_auto_finish,
+            time_bonus: !self.no_time_bonus,
+            cumulative_vegas: self.cumulative,
+        }
+    }
+}
+
 /// Runs `show`: returns the text to print, or an error message.
-pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
-    let deal = cli
-        .parsed_deal()?
-        .unwrap_or_else(|| Deal::from_seed(cli.seed()));
-    let mut game = Game::new(deal, cli.rules(), cli.game_options());
+pub fn show(
+    deal: &DealArgs,
+    rules: &RuleArgs,
+    options: GameOptions,
+    moves: &str,
+) -> Result<String, String> {
+    let (deal, _) = deal.resolve()?;
+    let mut game = Game::new(deal, rules.rules(), options);
     for (i, text) in moves
         .split([' ', ',', '\n', '\t'])
         .filter(|t| !t.is_empty())
@@ -156,16 +286,11 @@ pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
         game.play(mv)
             .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
     }
-    let position = game.position();
-    let mut out = String::new();
-    let _ = writeln!(out, "deal: {deal}");
-    let _ = writeln!(out, "{position}");
     let status = match game.status() {
-        ::klondike::Status::Playing => "playing",
-        ::klondike::Status::Won => "won",
-        ::klondike::Status::Lost => "lost",
+        Status::Playing => "playing",
+        Status::Won => "won",
+        Status::Lost => "lost",
     };
-    let _ = writeln!(out, "status: {status}");
     let history: Vec<String> = game
         .history()
         .iter()
@@ -177,79 +302,85 @@ pub fn show(cli: &Cli, moves: &str) -> Result<String, String> {
             }
         })
         .collect();
-    let _ = writeln!(out, "moves: {}", history.join(" "));
-    Ok(out)
+    Ok(format!(
+        "deal: {deal}\n{}\nstatus: {status}\nmoves: {}\n",
+        game.position(),
+        history.join(" ")
+    ))
 }
 
 /// Runs `solve`: the verdict alone on the first line, then one move per line; or a JSON
 /// object with `--json`.
-pub fn solve(cli: &Cli, json: bool, nodes: u64, seconds: Option<f64>) -> Result<String, String> {
-    use ::klondike::solver::{self, Budget};
-    let (seed, deal) = if let Some(deal) = cli.parsed_deal()? {
-        (None, deal)
-    } else {
-        let seed = cli.seed();
-        (Some(seed), Deal::from_seed(seed))
-    };
-    let time = match seconds {
-        Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
-        Some(s) => {
-            return Err(format!(
-                "--seconds: {s} is not a positive number of seconds"
-            ));
-        }
-        None => None,
-    };
+pub fn solve(
+    deal: &DealArgs,
+    rules: &RuleArgs,
+    json: bool,
+    nodes: Option<u64>,
+    seconds: f64,
+    memory_mib: u64,
+) -> Result<String, String> {
+    let (deal, seed) = deal.resolve()?;
+    let time = Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|time| !time.is_zero())
+        .ok_or_else(|| format!("--seconds: {seconds} is not a positive number of seconds"))?;
     let budget = Budget {
-        nodes: Some(nodes),
-        time,
+        nodes,
+        time: Some(time),
+        memory: Some(memory_mib.saturating_mul(1 << 20)),
     };
-    let position = ::klondike::Klondike::new(&deal, cli.rules());
-    let solution = solver::solve(&position, budget);
+    let rules = rules.rules();
+    let solution = solver::solve(&Klondike::new(&deal, rules), budget);
     let line = solution.verdict.line().unwrap_or(&[]);
-    let mut out = String::new();
+    let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
     if json {
-        let moves: Vec<String> = line.iter().map(|mv| format!("\"{mv}\"")).collect();
+        let moves: Vec<String> = moves.iter().map(|mv| format!("\"{mv}\"")).collect();
         let seed = seed.map_or_else(|| "null".to_owned(), |s| s.to_string());
-        let _ = writeln!(
-            out,
-            "{{\"verdict\":\"{}\",\"seed\":{seed},\"deal\":\"{deal}\",\"draw\":{},\"passes\":\"{}\",\"nodes\":{},\"moves\":[{}]}}",
+        Ok(format!(
+            "{{\"verdict\":\"{}\",\"seed\":{seed},\"deal\":\"{deal}\",\"draw\":{},\"passes\":\"{}\",\"nodes\":{},\"peak_bytes\":{},\"moves\":[{}]}}\n",
             solution.verdict,
-            cli.draw,
-            cli.rules().effective_pass_limit(),
+            rules.draw,
+            rules.effective_pass_limit(),
             solution.nodes,
+            solution.peak_bytes,
             moves.join(",")
-        );
+        ))
     } else {
-        let _ = writeln!(out, "{}", solution.verdict);
-        for mv in line {
-            let _ = writeln!(out, "{mv}");
-        }
+        Ok(std::iter::once(solution.verdict.to_string())
+            .chain(moves)
+            .map(|line| line + "\n")
+            .collect())
     }
-    Ok(out)
 }
 
-/// Runs `bench`: solves seeds `0..deals` with draw 1 and draw 3 and summarises the times.
-pub fn bench(cli: &Cli, deals: u64, nodes: u64, verbose: bool) -> String {
-    use ::klondike::solver::{self, Budget, Verdict};
-    let mut out = String::new();
+/// Runs `bench`: solves seeds `0..deals` with draw 1 and draw 3 on `jobs` threads and writes
+/// a summary per draw (and, with `verbose`, a line per deal).
+pub fn bench(
+    out: &mut dyn Write,
+    variant: &VariantArgs,
+    deals: u64,
+    budget: Budget,
+    jobs: usize,
+    verbose: bool,
+) -> io::Result<()> {
     for draw in [Draw::ONE, Draw::THREE] {
-        let rules = Rules {
-            draw,
-            ..cli.rules()
-        };
-        let mut entries = Vec::new();
-        for seed in 0..deals {
-            let entry = solver::survey([seed], rules, Budget::nodes(nodes));
-            if verbose {
-                let e = &entry[0];
-                println!(
-                    "draw {draw} seed {seed}: {} {} nodes {:?}",
-                    e.verdict, e.nodes, e.elapsed
-                );
+        let rules = variant.rules(draw);
+        let seeds: Vec<u64> = (0..deals).collect();
+        let entries = solver::survey(&seeds, rules, budget, jobs);
+        if verbose {
+            for e in &entries {
+                writeln!(
+                    out,
+                    "draw {draw} seed {}: {} {} nodes {:.1} MiB {:?}",
+                    e.seed,
+                    e.verdict,
+                    e.nodes,
+                    mib(e.peak_bytes),
+                    e.elapsed
+                )?;
             }
-            entries.extend(entry);
         }
+        let peak = entries.iter().map(|e| e.peak_bytes).max().unwrap_or(0);
         let count = |f: &dyn Fn(&Verdict) -> bool| entries.iter().filter(|e| f(&e.verdict)).count();
         let won = count(&|v| matches!(v, Verdict::Win(_)));
         let lost = count(&|v| *v == Verdict::Impossible);
@@ -263,183 +394,97 @@ pub fn bench(cli: &Cli, deals: u64, nodes: u64, verbose: bool) -> String {
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
         let mean = times.iter().sum::<f64>() / f64::from(n);
         let max = times.last().copied().unwrap_or(0.0);
-        let _ = writeln!(
+        writeln!(
             out,
-            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, mean {mean:.3} ms, max {max:.1} ms",
-            rules.effective_pass_limit()
-        );
+            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, mean {mean:.3} ms, max {max:.1} ms; peak memory {:.1} MiB",
+            rules.effective_pass_limit(),
+            mib(peak)
+        )?;
     }
-    out
+    Ok(())
+}
+
+/// Bytes in MiB, for printing.
+#[allow(clippy::cast_precision_loss, reason = "a size printed to one decimal")]
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1 << 20)
+}
+
+/// Runs a tool subcommand, writing its output to `out`: `Err` when the output cannot be
+/// written, `Ok(Err(message))` when the tool refuses its input (nothing is written then).
+pub fn run_tool(command: &Command, out: &mut dyn Write) -> io::Result<Result<(), String>> {
+    let text = match command {
+        Command::Show {
+            deal,
+            rules,
+            auto,
+            auto_finish,
+            moves,
+        } => {
+            let options = GameOptions {
+                auto_move: *auto,
+                auto_finish: *auto_finish,
+                ..GameOptions::default()
+            };
+            show(deal, rules, options, moves)
+        }
+        Command::Solve {
+            deal,
+            rules,
+            json,
+            nodes,
+            seconds,
+            memory,
+        } => solve(deal, rules, *json, *nodes, *seconds, *memory),
+        Command::Bench {
+            variant,
+            deals,
+            nodes,
+            memory,
+            jobs,
+            verbose,
+        } => {
+            let budget = Budget::nodes(*nodes).with_memory(memory.saturating_mul(1 << 20));
+            bench(out, variant, *deals, budget, usize::from(*jobs), *verbose)?;
+            return Ok(Ok(()));
+        }
+    };
+    match text {
+        Ok(text) => out.write_all(text.as_bytes()).map(Ok),
+        Err(message) => Ok(Err(message)),
+    }
 }
 
 /// The entry point of `examples/klondike.rs`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match &cli.command {
-        Some(Command::Solve {
-            json,
-            nodes,
-            seconds,
-        }) => match solve(&cli, *json, *nodes, *seconds) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(err) => {
-                eprintln!("klondike: {err}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Bench {
-            deals,
-            nodes,
-            verbose,
-        }) => {
-            print!("{}", bench(&cli, *deals, *nodes, *verbose));
-            ExitCode::SUCCESS
-        }
-        Some(Command::Show { moves }) => match show(&cli, moves) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(err) => {
-                eprintln!("klondike: {err}");
-                ExitCode::from(2)
-            }
-        },
-        None => {
-            let deal = match cli.parsed_deal() {
-                Ok(deal) => deal,
-                Err(err) => {
-                    eprintln!("klondike: {err}");
-                    return ExitCode::from(2);
-                }
-            };
-            let options = Options {
-                ascii: cli.ascii,
-                seed: cli.seed(),
-                deal,
-                rules: cli.rules(),
-                game: cli.game_options(),
-                winnable: cli.winnable,
-            };
-            let mut app = App::new(&options);
-            match crate::app::run(&mut app) {
+    if let Some(command) = &cli.command {
+        return crate::output::print_to_stdout("klondike", |out| {
+            Ok(match run_tool(command, out)? {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("klondike: terminal error: {err}");
-                    ExitCode::FAILURE
+                Err(message) => {
+                    eprintln!("klondike: {message}");
+                    ExitCode::from(2)
                 }
-            }
+            })
+        });
+    }
+    let options = match cli.app_options() {
+        Ok(options) => options.with_user_balance_file(),
+        Err(err) => {
+            eprintln!("klondike: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut app = App::new(&options);
+    match crate::app::run(&mut app) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("klondike: terminal error: {err}");
+            ExitCode::FAILURE
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn cli(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("klondike").chain(args.iter().copied()))
-    }
-
-    #[test]
-    fn options_parse() {
-        let cli = cli(&[
-            "--draw",
-            "3",
-            "--scoring",
-            "vegas",
-            "--passes",
-            "2",
-            "--auto",
-            "all",
-            "--seed",
-            "5",
-        ])
-        .unwrap();
-        assert_eq!(cli.rules().draw, Draw::THREE);
-        assert_eq!(cli.rules().scoring, Scoring::Vegas);
-        assert_eq!(cli.rules().pass_limit.get(), Some(2));
-        assert_eq!(cli.game_options().auto_move, AutoMove::All);
-        assert_eq!(cli.seed(), 5);
-        for bad in [
-            &["--draw", "0"][..],
-            &["--draw", "25"],
-            &["--scoring", "poker"],
-            &["--passes", "-1"],
-            &["--auto", "x"],
-        ] {
-            assert!(self::cli(bad).is_err(), "{bad:?}");
-        }
-        assert!(
-            self::cli(&["--seed", "1", "--deal", "AS"]).is_err(),
-            "seed and deal conflict"
-        );
-    }
-
-    #[test]
-    fn show_prints_the_position_and_reports_bad_moves() {
-        let parsed = cli(&["--seed", "42", "--auto", "none", "show"]).unwrap();
-        let text = show(&parsed, "stock stock").unwrap();
-        assert!(text.starts_with(&format!("deal: {}", Deal::from_seed(42))));
-        assert!(text.contains("stock 22"));
-        assert!(text.contains("status: playing"));
-        assert!(text.contains("moves: stock stock"));
-        let err = show(&parsed, "stock recycle").unwrap_err();
-        assert!(
-            err.starts_with("move 2 (recycle): the stock still has cards"),
-            "{err}"
-        );
-        let err = show(&parsed, "stock 9-1").unwrap_err();
-        assert!(err.starts_with("move 2: invalid move"), "{err}");
-    }
-
-    #[test]
-    fn bad_deals_are_reported() {
-        let parsed = cli(&["--deal", "AS AS", "show"]).unwrap();
-        let err = show(&parsed, "").unwrap_err();
-        assert_eq!(err, "--deal: AS appears twice in the deal");
-        let deal = Deal::from_seed(3).to_string();
-        let parsed = cli(&["--deal", &deal, "show"]).unwrap();
-        assert!(show(&parsed, "").unwrap().contains(&deal));
-    }
-
-    #[test]
-    fn solve_prints_the_verdict_then_a_replayable_line() {
-        let parsed = cli(&["--seed", "1", "--draw", "3", "solve"]).unwrap();
-        let text = solve(&parsed, false, 2_000_000, None).unwrap();
-        let mut lines = text.lines();
-        let verdict = lines.next().unwrap();
-        assert!(
-            ["win", "impossible", "unknown"].contains(&verdict),
-            "{text}"
-        );
-        let mut position = ::klondike::Klondike::new(&Deal::from_seed(1), parsed.rules());
-        for line in lines {
-            position.play(line.parse().unwrap()).unwrap();
-        }
-        assert_eq!(position.is_won(), verdict == "win");
-        let json = solve(&parsed, true, 2_000_000, None).unwrap();
-        assert!(
-            json.starts_with(&format!("{{\"verdict\":\"{verdict}\",\"seed\":1,")),
-            "{json}"
-        );
-        assert!(solve(&parsed, false, 10, Some(-1.0)).is_err());
-        let bad = cli(&["--deal", "AS", "solve"]).unwrap();
-        assert!(
-            solve(&bad, false, 10, None)
-                .unwrap_err()
-                .starts_with("--deal:")
-        );
-    }
-
-    #[test]
-    fn bench_summarises_both_draws() {
-        let parsed = cli(&["bench", "--deals", "2"]).unwrap();
-        let text = bench(&parsed, 2, 200_000, false);
-        assert!(text.contains("draw 1, passes unlimited: 2 deals"), "{text}");
-        assert!(text.contains("draw 3"), "{text}");
-    }
-}
+mod tests;

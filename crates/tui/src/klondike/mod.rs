@@ -3,8 +3,11 @@
 //! Everything here is plain state plus [`Screen`] methods, so the tests below drive it with
 //! synthetic key and mouse events and render it into ratatui's `TestBackend`.
 
+mod balance;
 pub mod cli;
 
+use std::path::PathBuf;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use ::klondike::{
@@ -41,6 +44,19 @@ pub struct Options {
     pub game: GameOptions,
     /// Deal only games the solver proved winnable (the first deal and `n`).
     pub winnable: bool,
+    /// Where the cumulative Vegas balance is kept between sessions (none: not kept).
+    pub balance_file: Option<PathBuf>,
+}
+
+impl Options {
+    /// These options with the balance file in the user's data directory, for the real game.
+    #[must_use]
+    pub fn with_user_balance_file(self) -> Options {
+        Options {
+            balance_file: balance::default_file(),
+            ..self
+        }
+    }
 }
 
 impl Default for Options {
@@ -55,21 +71,43 @@ impl Default for Options {
                 ..GameOptions::default()
             },
             winnable: false,
+            balance_file: None,
         }
     }
 }
 
-/// The solver's node budget for hints and "can this still be won?": about 10 million boards
-/// a second, so a second or two at worst; most positions take a millisecond.
-const SOLVER_NODES: u64 = 20_000_000;
+/// The solver's budget for hints and "can this still be won?": most positions take a
+/// millisecond; the search runs beside the game (which stays playable) and the message line
+/// counts the seconds past the first.
+const SOLVER_BUDGET: ::klondike::solver::Budget =
+    ::klondike::solver::Budget::time(Duration::from_secs(30)).with_memory(2 << 30);
+
+/// A question put to the solver, answered on another thread.
+struct Solving {
+    /// Hint (`i`) or "can this still be won?" (`c`).
+    question: Question,
+    /// The position asked about: an answer for another position is dropped.
+    position: Klondike,
+    started: Instant,
+    answer: mpsc::Receiver<::klondike::solver::Verdict>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    Hint,
+    CanWin,
+}
 
 /// Starts the game from the `play` launcher.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(&Options {
-        ascii: options.ascii,
-        seed: options.seed_or_random(),
-        ..Options::default()
-    }))
+    Box::new(App::new(
+        &Options {
+            ascii: options.ascii,
+            seed: options.seed_or_random(),
+            ..Options::default()
+        }
+        .with_user_balance_file(),
+    ))
 }
 
 /// A place on the table.
@@ -158,8 +196,14 @@ const KEYS: &[(&str, &str)] = &[
         "new random deal (proved winnable if that option is on) / deal by seed / restart",
     ),
     ("o", "options: draw, passes, scoring, auto-moves"),
-    ("i", "hint: the next move of a winning line (solver)"),
-    ("c", "can this still be won? (solver)"),
+    (
+        "i",
+        "hint: the next move of a winning line (solver, in the background)",
+    ),
+    (
+        "c",
+        "can this still be won? (solver, in the background; Esc stops waiting)",
+    ),
     ("W", "new deal the solver proved winnable"),
     ("Esc", "put the held cards back"),
     ("? / h", "this help"),
@@ -192,6 +236,10 @@ pub struct App {
     mode: Mode,
     /// Whether `n` deals only games the solver proved winnable.
     winnable: bool,
+    /// Where the cumulative Vegas balance is saved.
+    balance_file: Option<PathBuf>,
+    /// A solver question waiting for its answer.
+    solving: Option<Solving>,
     message: String,
     error: bool,
     status: Status,
@@ -205,22 +253,24 @@ pub struct App {
 impl App {
     /// A new game with `options`.
     pub fn new(options: &Options) -> App {
-        let (game, seed) = if let Some(deal) = options.deal {
-            (Game::new(deal, options.rules, options.game), None)
-        } else {
-            let seed = if options.winnable {
-                ::klondike::solver::deal_winnable_with(options.seed, options.rules)
-                    .map_or(options.seed, |found| found.seed)
-            } else {
-                options.seed
-            };
-            (
-                Game::from_seed(seed, options.rules, options.game),
-                Some(seed),
-            )
+        let (balance, unread) = match options.balance_file.as_deref().map(balance::load) {
+            Some(Err(e)) => (
+                0,
+                Some(format!("Vegas balance not read ({e}): starting from 0")),
+            ),
+            Some(Ok(balance)) => (balance, None),
+            None => (0, None),
         };
+        let (game, seed, unproved) =
+            first_deal(options, balance, ::klondike::solver::WINNABLE_TRIES);
         let mut app = App::with_game(game, seed, options.ascii);
         app.winnable = options.winnable;
+        app.balance_file.clone_from(&options.balance_file);
+        if let Some(message) = unread.or(unproved) {
+            app.say(message, true);
+        } else if let (true, Some(seed)) = (options.winnable, seed) {
+            app.say(format!("Seed {seed}: proved winnable"), false);
+        }
         app
     }
 
@@ -235,6 +285,8 @@ impl App {
             held: None,
             mode: Mode::Play,
             winnable: false,
+            balance_file: None,
+            solving: None,
             message: String::new(),
             error: false,
             status: Status::Playing,
@@ -275,53 +327,109 @@ impl App {
         self.error = error;
     }
 
-    /// The solver's answer for the current position (a node budget keeps the key responsive).
-    fn solve_here(&self) -> ::klondike::solver::Verdict {
-        let budget = ::klondike::solver::Budget::nodes(SOLVER_NODES);
-        ::klondike::solver::solve(self.position(), budget).verdict
+    /// Puts `question` about the current position to the solver on another thread; the
+    /// answer comes in on a later [`tick`](Screen::tick).
+    fn ask_solver(&mut self, question: Question) {
+        let position = *self.position();
+        let (send, answer) = mpsc::channel();
+        std::thread::spawn(move || {
+            // The receiver may be gone (the player moved on): nothing to do then.
+            let _ = send.send(::klondike::solver::solve(&position, SOLVER_BUDGET).verdict);
+        });
+        self.solving = Some(Solving {
+            question,
+            position,
+            started: Instant::now(),
+            answer,
+        });
+        self.say("Solving…", false);
     }
 
-    /// `i`: the next move of a winning line, or "no winning line left".
-    fn hint(&mut self) {
-        use ::klondike::solver::Verdict;
-        match self.solve_here() {
-            Verdict::Win(line) => match line.first() {
-                Some(mv) => self.say(format!("Hint: {mv} ({} moves to a win)", line.len()), false),
-                None => self.say("Already won", false),
-            },
-            Verdict::Impossible => self.say("No winning line left: this game is lost", true),
-            Verdict::Unknown => self.say("Hint: the solver could not decide in time", true),
+    /// Whether a solver question is waiting for its answer.
+    pub fn is_solving(&self) -> bool {
+        self.solving.is_some()
+    }
+
+    /// Takes the solver's answer if it has come, or shows how long it has been working.
+    fn poll_solver(&mut self) {
+        let Some(solving) = &self.solving else { return };
+        match solving.answer.try_recv() {
+            Ok(verdict) => {
+                let (question, position) = (solving.question, solving.position);
+                self.solving = None;
+                if position == *self.position() {
+                    self.answer(question, verdict);
+                }
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                let seconds = solving.started.elapsed().as_secs();
+                if seconds > 0 {
+                    self.say(format!("Solving… {seconds} s (Esc: stop waiting)"), false);
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.solving = None;
+                self.say("The solver stopped without an answer", true);
+            }
         }
     }
 
-    /// `c`: can this still be won?
-    fn can_win(&mut self) {
+    /// Shows the solver's answer to `question`.
+    fn answer(&mut self, question: Question, verdict: ::klondike::solver::Verdict) {
         use ::klondike::solver::Verdict;
-        match self.solve_here() {
-            Verdict::Win(line) => self.say(
+        match (question, verdict) {
+            (Question::Hint, Verdict::Win(line)) => match line.first() {
+                Some(mv) => self.say(format!("Hint: {mv} ({} moves to a win)", line.len()), false),
+                None => self.say("Already won", false),
+            },
+            (Question::Hint, Verdict::Impossible) => {
+                self.say("No winning line left: this game is lost", true);
+            }
+            (Question::Hint, Verdict::Unknown) => {
+                self.say("Hint: the solver could not decide in time", true);
+            }
+            (Question::CanWin, Verdict::Win(line)) => self.say(
                 format!("Yes, this can still be won ({} moves)", line.len()),
                 false,
             ),
-            Verdict::Impossible => self.say("No: no winning line is left", true),
-            Verdict::Unknown => self.say("Unknown: the solver could not decide in time", true),
+            (Question::CanWin, Verdict::Impossible) => {
+                self.say("No: no winning line is left", true);
+            }
+            (Question::CanWin, Verdict::Unknown) => {
+                self.say("Unknown: the solver could not decide in time", true);
+            }
         }
     }
 
     /// `W` (and `n` with "winnable deals only"): a new deal the solver proved winnable under
     /// the current rules.
     fn winnable_deal(&mut self) {
-        let rules = *self.position().rules();
+        let (rules, options) = (*self.game.rules(), *self.game.options());
         let seed = LaunchOptions::default().seed_or_random();
+        if !self.deal_proved(seed, rules, options) {
+            self.say(
+                format!("No deal proved winnable found from seed {seed}: the deal is unchanged"),
+                true,
+            );
+        }
+    }
+
+    /// Deals the first deal proved winnable under `rules` from `seed` (its own deal if it is);
+    /// false, changing nothing, when none is found.
+    fn deal_proved(&mut self, seed: u64, rules: Rules, options: GameOptions) -> bool {
         match ::klondike::solver::deal_winnable_with(seed, rules) {
             Some(found) => {
-                self.new_deal(found.seed);
+                let next = self.game.next_deal_with(found.deal, rules, options);
+                self.new_game(next, Some(found.seed));
                 self.say(format!("Seed {}: proved winnable", found.seed), false);
+                true
             }
-            None => self.say("No winnable deal found", true),
+            None => false,
         }
     }
 
     fn after_change(&mut self) {
+        self.save_balance();
         self.status = self.game.status();
         match self.status {
             Status::Won => {
@@ -348,6 +456,20 @@ impl App {
             Status::Playing => self.finished = None,
         }
         self.clamp_depth();
+    }
+
+    /// Keeps the cumulative Vegas balance in the balance file (after every change, so that
+    /// quitting at any moment keeps it).
+    fn save_balance(&mut self) {
+        let options = self.game.options();
+        if self.game.rules().scoring != Scoring::Vegas || !options.cumulative_vegas {
+            return;
+        }
+        if let Some(path) = &self.balance_file
+            && let Err(e) = balance::save(path, self.position().score())
+        {
+            self.say(format!("Vegas balance not saved: {e}"), true);
+        }
     }
 
     fn face_up_len(&self, pile: u8) -> usize {
@@ -380,9 +502,11 @@ impl App {
         self.new_game(next, Some(seed));
     }
 
+    /// Deals the current deal again under `rules` and `options` (a cumulative Vegas balance
+    /// carries over and pays a new ante, as a redeal does in Windows).
     fn restart(&mut self, rules: Rules, options: GameOptions) {
         if let Some(deal) = self.game.deal() {
-            let game = Game::new(*deal, rules, options);
+            let game = self.game.next_deal_with(*deal, rules, options);
             self.new_game(game, self.seed);
             return;
         }
@@ -668,8 +792,12 @@ impl App {
             },
             KeyCode::Char('a') => self.send_all(),
             KeyCode::Char('s' | 'd') => self.turn_stock(),
-            KeyCode::Char('i') => self.hint(),
-            KeyCode::Char('c') => self.can_win(),
+            KeyCode::Char('i') => self.ask_solver(Question::Hint),
+            KeyCode::Char('c') => self.ask_solver(Question::CanWin),
+            KeyCode::Esc if self.solving.is_some() => {
+                self.solving = None;
+                self.say("Stopped waiting for the solver", false);
+            }
             KeyCode::Char('W') => self.winnable_deal(),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('r') => self.redo(),
@@ -714,20 +842,39 @@ impl App {
             KeyCode::Right | KeyCode::Char(' ') => change_setting(&mut draft, row, 1),
             KeyCode::Enter => {
                 self.mode = Mode::Play;
-                self.winnable = draft.winnable;
-                let rules_changed = draft.rules != *self.game.rules();
-                if rules_changed {
-                    self.restart(draft.rules, draft.game);
-                    self.say("Rules changed: the deal restarted", false);
-                } else {
-                    self.game.set_options(draft.game);
-                    self.say("Options changed", false);
-                }
+                self.apply_settings(draft);
                 return;
             }
             _ => {}
         }
         self.mode = Mode::Settings { row, draft };
+    }
+
+    /// Applies the options popup. A rules change restarts the deal; with winnable deals only,
+    /// a rules change (or switching the option on) deals a game proved winnable under the new
+    /// rules: the current deal again if it is, else the next proved one.
+    fn apply_settings(&mut self, draft: Draft) {
+        let rules_changed = draft.rules != *self.game.rules();
+        let now_winnable = draft.winnable && !self.winnable;
+        self.winnable = draft.winnable;
+        if draft.winnable && (rules_changed || now_winnable) {
+            let seed = self
+                .seed
+                .unwrap_or_else(|| LaunchOptions::default().seed_or_random());
+            if !self.deal_proved(seed, draft.rules, draft.game) {
+                self.restart(draft.rules, draft.game);
+                self.say(
+                    "Rules changed: no deal proved winnable under them was found; this deal is not proved winnable",
+                    true,
+                );
+            }
+        } else if rules_changed {
+            self.restart(draft.rules, draft.game);
+            self.say("Rules changed: the deal restarted", false);
+        } else {
+            self.game.set_options(draft.game);
+            self.say("Options changed", false);
+        }
     }
 
     fn handle_seed_key(&mut self, code: KeyCode) {
@@ -739,7 +886,8 @@ impl App {
                 self.mode = Mode::Play;
                 return;
             }
-            KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 19 => text.push(c),
+            // Twenty digits: every u64 (up to 18446744073709551615).
+            KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 20 => text.push(c),
             KeyCode::Backspace => {
                 text.pop();
             }
@@ -747,7 +895,11 @@ impl App {
                 self.mode = Mode::Play;
                 match text.parse::<u64>() {
                     Ok(seed) => self.new_deal(seed),
-                    Err(_) => self.say("Type a seed number, then Enter", true),
+                    Err(_) if text.is_empty() => self.say("Type a seed number, then Enter", true),
+                    Err(_) => self.say(
+                        format!("Seed {text} is too large: seeds go up to {}", u64::MAX),
+                        true,
+                    ),
                 }
                 return;
             }
@@ -862,6 +1014,27 @@ impl App {
             secs % 60
         )
     }
+}
+
+/// The first game of `options`: its deal, or the seed's; with winnable deals only, the first
+/// deal proved winnable among `tries` candidates from the seed, or, when none is, the seed's
+/// own deal and a message saying it is not proved.
+fn first_deal(options: &Options, balance: i32, tries: u64) -> (Game, Option<u64>, Option<String>) {
+    let game = |deal| Game::with_balance(deal, options.rules, options.game, balance);
+    if let Some(deal) = options.deal {
+        return (game(deal), None, None);
+    }
+    let seed = options.seed;
+    if options.winnable {
+        if let Some(found) = ::klondike::solver::deal_winnable_among(seed, options.rules, tries) {
+            return (game(found.deal), Some(found.seed), None);
+        }
+        let message = format!(
+            "No deal proved winnable found from seed {seed}: playing seed {seed}, not proved winnable"
+        );
+        return (game(Deal::from_seed(seed)), Some(seed), Some(message));
+    }
+    (game(Deal::from_seed(seed)), Some(seed), None)
 }
 
 /// An error message as a sentence.
@@ -1220,6 +1393,11 @@ impl Screen for App {
                 ],
             ),
         }
+    }
+
+    fn tick(&mut self) -> Action {
+        self.poll_solver();
+        Action::Continue
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {

@@ -31,6 +31,21 @@ fn app(seed: u64, ascii: bool) -> App {
     })
 }
 
+/// Ticks until the solver's answer has come in (as the event loop does ten times a second).
+fn wait_for_solver(app: &mut App) {
+    let start = std::time::Instant::now();
+    while app.is_solving() {
+        assert!(start.elapsed().as_secs() < 60, "the solver never answered");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        assert_eq!(app.tick(), Action::Continue);
+    }
+}
+
+/// Asserts that the message line says `text`.
+fn assert_says(app: &App, text: &str) {
+    assert!(app.message().contains(text), "{}", app.message());
+}
+
 fn press(app: &mut App, text: &str) {
     for event in keys(text) {
         assert_eq!(app.handle_event(&event), Action::Continue);
@@ -437,19 +452,17 @@ fn solver_keys_hint_answer_and_deal_winnable_games() {
     // `W` deals a game the solver proved winnable; `c` then says so; `i` gives a legal move.
     let mut app = app(7, true);
     press(&mut app, "W");
-    assert!(
-        app.message().contains("proved winnable"),
-        "{}",
-        app.message()
-    );
+    assert_says(&app, "proved winnable");
     let seed = app.seed().unwrap();
     assert!(
         ::klondike::solver::deal_winnable(seed, Draw::ONE, ::klondike::PassLimit::UNLIMITED)
             .is_some_and(|found| found.seed == seed)
     );
     press(&mut app, "c");
+    wait_for_solver(&mut app);
     assert!(app.message().starts_with("Yes"), "{}", app.message());
     press(&mut app, "i");
+    wait_for_solver(&mut app);
     let text = app.message().to_owned();
     let mv: Move = text
         .strip_prefix("Hint: ")
@@ -488,10 +501,143 @@ fn winnable_deals_only_starts_and_deals_proved_winnable_games() {
     app.handle_event(&key(KeyCode::Right));
     app.handle_event(&key(KeyCode::Enter));
     press(&mut app, "n");
-    assert!(
-        app.message().contains("proved winnable"),
-        "{}",
-        app.message()
-    );
+    assert_says(&app, "proved winnable");
     assert!(proved(&app));
+}
+
+#[test]
+fn seed_prompt_accepts_any_u64_of_20_digits() {
+    let mut app = app(1, false);
+    press(&mut app, "g18446744073709551615");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.seed(), Some(u64::MAX));
+    assert_eq!(app.message(), format!("New deal (seed {})", u64::MAX));
+    press(&mut app, "g99999999999999999999");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(
+        app.seed(),
+        Some(u64::MAX),
+        "a seed past u64::MAX deals nothing"
+    );
+    assert!(app.message().contains("too large"), "{}", app.message());
+}
+
+#[test]
+fn winnable_never_deals_an_unproved_deal_without_saying_so() {
+    // Draw 3 seed 2 is lost: with one candidate only, nothing is proved winnable.
+    let options = Options {
+        seed: 2,
+        rules: Rules::draw(Draw::THREE),
+        winnable: true,
+        ..Options::default()
+    };
+    let (game, seed, message) = super::first_deal(&options, 0, 1);
+    assert_eq!(seed, Some(2));
+    assert_eq!(*game.start(), Klondike::from_seed(2, options.rules));
+    let message = message.expect("the unproved deal is announced");
+    assert!(message.contains("not proved winnable"), "{message}");
+    let (_, proved_seed, none) = super::first_deal(&options, 0, 10_000);
+    assert_ne!(proved_seed, Some(2));
+    assert_eq!(none, None);
+    let app = App::new(&options);
+    assert_says(&app, "proved winnable");
+}
+
+#[test]
+fn winnable_rules_change_does_not_keep_the_old_proved_seed() {
+    let proved_under = |app: &App| {
+        let seed = app.seed().unwrap();
+        ::klondike::solver::solve(
+            &Klondike::from_seed(seed, *app.game().rules()),
+            ::klondike::solver::Budget::nodes(::klondike::solver::WINNABLE_BUDGET),
+        )
+        .verdict
+        .line()
+        .is_some()
+    };
+    // Seed 2 is proved winnable in draw 1 and lost in draw 3.
+    let mut app = App::new(&Options {
+        seed: 2,
+        game: no_auto(),
+        winnable: true,
+        ..Options::default()
+    });
+    assert_eq!(app.seed(), Some(2));
+    assert!(proved_under(&app));
+    press(&mut app, "o");
+    app.handle_event(&key(KeyCode::Right)); // draw 1 -> 3
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.game().rules().draw, Draw::THREE);
+    assert_ne!(app.seed(), Some(2), "seed 2 is lost in draw 3");
+    assert!(proved_under(&app), "{}", app.message());
+    assert_says(&app, "proved winnable");
+}
+
+/// Seed 4 with cumulative Vegas scoring, the balance kept in `balance_file`.
+fn cumulative_vegas(balance_file: Option<std::path::PathBuf>) -> Options {
+    Options {
+        seed: 4,
+        rules: Rules {
+            scoring: ::klondike::Scoring::Vegas,
+            ..Rules::default()
+        },
+        game: GameOptions {
+            cumulative_vegas: true,
+            ..no_auto()
+        },
+        balance_file,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn vegas_balance_survives_a_rules_change() {
+    let mut app = App::new(&cumulative_vegas(None));
+    assert_eq!(app.game().position().score(), -52);
+    press(&mut app, "o");
+    app.handle_event(&key(KeyCode::Right)); // draw 1 -> 3
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(
+        app.game().position().score(),
+        -104,
+        "the balance carries and the redeal pays a new ante"
+    );
+}
+
+#[test]
+fn vegas_balance_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("parlor-vegas-{}", std::process::id()));
+    let options = cumulative_vegas(Some(dir.join("balance")));
+    let mut app = App::new(&options);
+    assert_eq!(app.game().position().score(), -52);
+    press(&mut app, "n");
+    assert_eq!(app.game().position().score(), -104);
+    drop(app);
+    // A new session: the balance is read back and the first deal pays its ante from it.
+    let app = App::new(&options);
+    assert_eq!(app.game().position().score(), -156);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_solver_runs_off_the_input_thread() {
+    // `c` returns at once; the game takes moves meanwhile, and an answer about a position
+    // left behind is dropped instead of shown.
+    let mut app = app(7, false);
+    press(&mut app, "c");
+    assert!(app.is_solving());
+    assert_says(&app, "Solving");
+    press(&mut app, "s");
+    assert_eq!(
+        app.game().position().waste().len(),
+        1,
+        "the game still plays"
+    );
+    wait_for_solver(&mut app);
+    assert_eq!(app.message(), "Played stock", "the stale answer is dropped");
+    // Esc stops waiting.
+    press(&mut app, "i");
+    app.handle_event(&key(KeyCode::Esc));
+    assert!(!app.is_solving());
+    assert_says(&app, "Stopped waiting");
 }
