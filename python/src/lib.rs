@@ -186,20 +186,32 @@ impl Visit for MakeBatch<'_> {
     }
 }
 
-/// `n` games of one kind stepped together inside Rust with the GIL released. The arrays
-/// (`observations`, `action_mask`, `rewards`, `done`, `truncated`, `seat`,
-/// `deal_seed`) are allocated
-/// once and rewritten in place by `reset` and `step`: read them, do not write them. A game
-/// that ends is dealt anew at once (its returns in `rewards`, `done` set for that step).
+/// `n` games of one kind stepped together inside Rust with the GIL released. The arrays are
+/// allocated once and rewritten in place by `reset` and `step`: read them, do not write them.
+/// A game that ends is dealt anew at once (its returns in `rewards`, `done` set for that step).
 #[pyclass(module = "parlor._native", name = "VectorEnv")]
 struct PyVectorEnv {
     inner: Box<dyn Batch>,
-    obs: Option<Py<PyArray2<f32>>>,
-    mask: Py<PyArray2<u8>>,
+    /// `n × observation_len` float32 observations of each game's seat to act, or `None`.
+    #[pyo3(get)]
+    observations: Option<Py<PyArray2<f32>>>,
+    /// `n × num_actions` uint8 masks of each game's seat to act.
+    #[pyo3(get)]
+    action_mask: Py<PyArray2<u8>>,
+    /// `n × num_seats` float32 rewards of the last step.
+    #[pyo3(get)]
     rewards: Py<PyArray2<f32>>,
+    /// Whether each game ended on the last step.
+    #[pyo3(get)]
     done: Py<PyArray1<bool>>,
+    /// Whether each game was cut off by `max_steps` on the last step.
+    #[pyo3(get)]
     truncated: Py<PyArray1<bool>>,
+    /// The seat to act in each game.
+    #[pyo3(get)]
     seat: Py<PyArray1<i64>>,
+    /// The seed each game's current deal came from (`Table(game, settings, seed)` replays it).
+    #[pyo3(get)]
     deal_seed: Py<PyArray1<u64>>,
 }
 
@@ -209,8 +221,8 @@ impl PyVectorEnv {
         py: Python<'_>,
         work: impl FnOnce(&mut dyn Batch, Buffers<'_>) -> Result<(), String> + Send,
     ) -> PyResult<()> {
-        let mut obs = self.obs.as_ref().map(|a| a.bind(py).readwrite());
-        let mut mask = self.mask.bind(py).readwrite();
+        let mut obs = self.observations.as_ref().map(|a| a.bind(py).readwrite());
+        let mut mask = self.action_mask.bind(py).readwrite();
         let mut rewards = self.rewards.bind(py).readwrite();
         let mut done = self.done.bind(py).readwrite();
         let mut truncated = self.truncated.bind(py).readwrite();
@@ -261,8 +273,8 @@ impl PyVectorEnv {
         let obs =
             observations.then(|| PyArray2::zeros(py, [n, inner.observation_len()], false).unbind());
         Ok(PyVectorEnv {
-            obs,
-            mask: PyArray2::zeros(py, [n, inner.num_actions()], false).unbind(),
+            observations: obs,
+            action_mask: PyArray2::zeros(py, [n, inner.num_actions()], false).unbind(),
             rewards: PyArray2::zeros(py, [n, inner.num_seats()], false).unbind(),
             done: PyArray1::from_vec(py, vec![false; n]).unbind(),
             truncated: PyArray1::from_vec(py, vec![false; n]).unbind(),
@@ -313,48 +325,6 @@ impl PyVectorEnv {
     #[getter]
     fn num_actions(&self) -> usize {
         self.inner.num_actions()
-    }
-
-    /// `n × observation_len` float32 observations of each game's seat to act, or `None`.
-    #[getter]
-    fn observations(&self, py: Python<'_>) -> Option<Py<PyArray2<f32>>> {
-        self.obs.as_ref().map(|a| a.clone_ref(py))
-    }
-
-    /// `n × num_actions` uint8 masks of each game's seat to act.
-    #[getter]
-    fn action_mask(&self, py: Python<'_>) -> Py<PyArray2<u8>> {
-        self.mask.clone_ref(py)
-    }
-
-    /// `n × num_seats` float32 rewards of the last step.
-    #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.rewards.clone_ref(py)
-    }
-
-    /// Whether each game ended on the last step.
-    #[getter]
-    fn done(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.done.clone_ref(py)
-    }
-
-    /// Whether each game was cut off by `max_steps` on the last step.
-    #[getter]
-    fn truncated(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.truncated.clone_ref(py)
-    }
-
-    /// The seat to act in each game.
-    #[getter]
-    fn seat(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
-        self.seat.clone_ref(py)
-    }
-
-    /// The seed each game's current deal came from (`Table(game, settings, seed)` replays it).
-    #[getter]
-    fn deal_seed(&self, py: Python<'_>) -> Py<PyArray1<u64>> {
-        self.deal_seed.clone_ref(py)
     }
 }
 
