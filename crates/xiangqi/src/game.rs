@@ -244,7 +244,9 @@ impl Game {
         self.rules
     }
 
-    /// Changes the rules (takes effect for the next [`Game::outcome`]).
+    /// Changes the rules; [`Game::outcome`] is judged again at once. Chases are recorded only
+    /// for moves played under [`RepetitionRule::Asian`], so switching to it mid-game judges
+    /// earlier moves as not chasing.
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
         self.adjudicate();

@@ -727,4 +727,14 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn simplified_chinese_writes_black_advisor_moves_with_shi() {
+        let mut p = Position::default();
+        play(&mut p, "h2e2");
+        let m: Move = "d9e8".parse().unwrap();
+        assert_eq!(p.write_move(m, Notation::ChineseSimplified), "士4进5");
+        assert_eq!(p.write_move(m, Notation::ChineseTraditional), "士4進5");
+        assert_eq!(p.parse_move("士4进5"), Ok(m));
+    }
 }

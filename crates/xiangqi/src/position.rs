@@ -1278,58 +1278,36 @@ mod tests {
     #[test]
     fn illegal_move_names_the_broken_rule() {
         use IllegalMoveReason as R;
+        const S: &str = crate::START_FEN;
+        let wrong = R::NotThatPiecesMove;
         let cases = [
-            (
-                crate::START_FEN,
-                "e0e2",
-                R::NotThatPiecesMove(Role::General),
-            ),
-            (
-                crate::START_FEN,
-                "i0h1",
-                R::NotThatPiecesMove(Role::Chariot),
-            ),
-            (
-                crate::START_FEN,
-                "a3a2",
-                R::NotThatPiecesMove(Role::Soldier),
-            ),
-            (
-                crate::START_FEN,
-                "a3b3",
-                R::NotThatPiecesMove(Role::Soldier),
-            ),
-            (
-                crate::START_FEN,
-                "e3e5",
-                R::NotThatPiecesMove(Role::Soldier),
-            ),
-            (crate::START_FEN, "e4e5", R::NoPiece),
-            (crate::START_FEN, "a9a8", R::NotYourPiece),
-            (crate::START_FEN, "a0b0", R::CapturesOwnPiece),
-            (crate::START_FEN, "h2h7", R::NoScreen),
-            (crate::START_FEN, "h2h8", R::PathBlocked),
+            (S, "e0e2", wrong(Role::General)),
+            (S, "i0h1", wrong(Role::Chariot)),
+            (S, "a3a2", wrong(Role::Soldier)),
+            (S, "a3b3", wrong(Role::Soldier)),
+            (S, "e3e5", wrong(Role::Soldier)),
+            (S, "e4e5", R::NoPiece),
+            (S, "a9a8", R::NotYourPiece),
+            (S, "a0b0", R::CapturesOwnPiece),
+            (S, "h2h7", R::NoScreen),
+            (S, "h2h8", R::PathBlocked),
             ("4k4/9/9/4p4/4p4/9/9/9/4C4/3K5 w", "e1e9", R::TooManyScreens),
-            (crate::START_FEN, "a0a4", R::PathBlocked),
-            (crate::START_FEN, "h2g4", R::NotThatPiecesMove(Role::Cannon)),
+            (S, "a0a4", R::PathBlocked),
+            (S, "h2g4", wrong(Role::Cannon)),
             ("3k5/9/9/9/9/9/9/9/1P7/1N2K4 w", "b0a2", R::LegBlocked),
-            (
-                "3k5/9/9/9/9/9/9/9/1P7/1N2K4 w",
-                "b0b2",
-                R::NotThatPiecesMove(Role::Horse),
-            ),
+            ("3k5/9/9/9/9/9/9/9/1P7/1N2K4 w", "b0b2", wrong(Role::Horse)),
             ("3k5/9/9/9/9/2B6/3P5/9/9/4K4 w", "c4e2", R::EyeBlocked),
             (
                 "3k5/9/9/9/9/2B6/3P5/9/9/4K4 w",
                 "c4e6",
-                R::NotThatPiecesMove(Role::Elephant),
+                wrong(Role::Elephant),
             ),
             ("4k4/9/9/9/9/9/9/9/4N4/4K4 w", "e1g2", R::GeneralsWouldFace),
             ("3k5/9/9/9/9/9/9/9/9/4K4 w", "e0d0", R::GeneralsWouldFace),
             (
                 "3k5/9/9/9/4c4/9/4P4/9/9/4KA3 w",
                 "e3d3",
-                R::NotThatPiecesMove(Role::Soldier),
+                wrong(Role::Soldier),
             ),
             (
                 "3k5/9/9/9/4c4/9/4P4/9/9/4KA3 w",

@@ -235,7 +235,8 @@ impl Piece {
         match (self.color, self.role) {
             (Color::Red, Role::General) => '帅',
             (Color::Black, Role::General) => '将',
-            (_, Role::Advisor) => '仕',
+            (Color::Red, Role::Advisor) => '仕',
+            (Color::Black, Role::Advisor) => '士',
             (Color::Red, Role::Elephant) => '相',
             (Color::Black, Role::Elephant) => '象',
             (_, Role::Horse) => '马',
@@ -426,5 +427,19 @@ mod tests {
         assert!(Square::new(4, 0).is_some_and(|s| s.in_palace(Color::Red)));
         assert!(Square::new(4, 9).is_some_and(|s| s.in_palace(Color::Black)));
         assert!(Square::new(2, 1).is_some_and(|s| !s.in_palace(Color::Red)));
+    }
+
+    #[test]
+    fn simplified_chinese_black_advisor_is_shi() {
+        // Black's advisor was printed 仕, Red's character; it is 士 in both scripts.
+        let advisor = |color| Piece::new(color, Role::Advisor);
+        assert_eq!(advisor(Color::Black).chinese_simplified(), '士');
+        assert_eq!(advisor(Color::Black).chinese_traditional(), '士');
+        assert_eq!(advisor(Color::Red).chinese_simplified(), '仕');
+        let names: String = Role::ALL
+            .iter()
+            .map(|&role| Piece::new(Color::Black, role).chinese_simplified())
+            .collect();
+        assert_eq!(names, "将士象马车炮卒");
     }
 }

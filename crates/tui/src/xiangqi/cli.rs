@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use xiangqi::{
-    Color, Position, RepetitionRule, RuleSet, Settings, Validation, perft, perft_divide,
+    Color, FenError, Position, RepetitionRule, RuleSet, Settings, Validation, perft, perft_divide,
 };
 
 use super::App;
@@ -108,10 +108,9 @@ pub fn main() -> ExitCode {
     let game = match settings.new_game() {
         Ok(game) => game,
         Err(e) => {
-            let hint = if cli.permissive {
-                ""
-            } else {
-                " (composed positions: --permissive)"
+            let hint = match e {
+                FenError::Invalid(_) if !cli.permissive => " (composed positions: --permissive)",
+                _ => "",
             };
             eprintln!("xiangqi: invalid --fen {:?}: {e}{hint}", fen.unwrap_or(""));
             return ExitCode::from(2);

@@ -17,8 +17,8 @@ use ratatui::style::{Color as TColor, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
 use xiangqi::{
-    Bot, Color, Game, Move, MoveList, Notation, Piece, Position, RepetitionRule, RuleSet, Square,
-    Validation,
+    Bot, Color, FenError, Game, Move, MoveList, Notation, PgnError, Piece, Position,
+    RepetitionRule, RuleSet, Square, Validation,
 };
 
 use crate::app::{Action, Screen};
@@ -263,7 +263,7 @@ impl App {
                     self.new_game(p);
                     self.info("Position loaded.");
                 }
-                Err(e) => self.error(format!("Bad FEN: {e}{}.", self.permissive_hint())),
+                Err(e) => self.error(format!("Bad FEN: {e}{}.", self.permissive_hint(&e))),
             },
             "rules" => match arg.parse::<RepetitionRule>() {
                 Ok(repetition) => self.set_rules(RuleSet {
@@ -325,7 +325,9 @@ impl App {
                     self.error("Not your turn.");
                     return;
                 }
-                match self.game.position().parse_move(line) {
+                // ICCS is played as typed, so that a refusal names the rule it breaks.
+                let typed = line.parse::<Move>().map_err(|_| ());
+                match typed.or_else(|()| self.game.position().parse_move(line)) {
                     Ok(m) => {
                         self.play(m);
                     }
@@ -336,10 +338,18 @@ impl App {
     }
 
     fn load_text(&mut self, text: &str, name: &str) {
-        if let Ok(p) = Position::from_fen_with(text.trim(), self.validation) {
-            self.new_game(p);
-            self.info(format!("Loaded the position from {name}."));
-            return;
+        match Position::from_fen_with(text.trim(), self.validation) {
+            Ok(p) => {
+                self.new_game(p);
+                self.info(format!("Loaded the position from {name}."));
+                return;
+            }
+            Err(e @ FenError::Invalid(_)) => {
+                let hint = self.permissive_hint(&e);
+                self.error(format!("Cannot load {name}: {e}{hint}."));
+                return;
+            }
+            Err(FenError::Parse(_)) => {} // not a FEN: a game record?
         }
         match xiangqi::read_pgn(text, self.game.rules(), self.validation) {
             Ok(pgn) => {
@@ -349,18 +359,23 @@ impl App {
                 let n = self.game.len();
                 self.info(format!("Loaded {name}: {n} moves."));
             }
-            Err(e) => self.error(format!(
-                "Cannot load {name}: {e}{}.",
-                self.permissive_hint()
-            )),
+            Err(e) => {
+                let hint = match &e {
+                    PgnError::Fen(fen) => self.permissive_hint(fen),
+                    _ => "",
+                };
+                self.error(format!("Cannot load {name}: {e}{hint}."));
+            }
         }
     }
 
-    /// After a refused FEN under strict validation: how to allow composed positions.
-    fn permissive_hint(&self) -> &'static str {
-        match self.validation {
-            Validation::Strict => " (composed positions: ':validation permissive')",
-            Validation::Permissive => "",
+    /// After a FEN refused by strict validation: how to allow composed positions.
+    fn permissive_hint(&self, error: &FenError) -> &'static str {
+        match (self.validation, error) {
+            (Validation::Strict, FenError::Invalid(_)) => {
+                " (composed positions: ':validation permissive')"
+            }
+            _ => "",
         }
     }
 
@@ -980,6 +995,8 @@ mod tests {
         );
         type_line(&mut app, "C3.5");
         assert!(app.message().contains("illegal here"), "{}", app.message());
+        type_line(&mut app, "a9a5");
+        assert_eq!(app.message(), "a9a5 is illegal: a piece stands in the way.");
         assert_eq!(app.game().len(), 3);
         app.handle_event(&key(KeyCode::Char('u')));
         assert_eq!(app.game().len(), 2);
@@ -1131,6 +1148,11 @@ mod tests {
             app.message()
         );
         assert!(app.message().contains(":validation permissive"));
+        type_line(&mut app, "fen 9/9 w");
+        assert_eq!(
+            app.message(),
+            "Bad FEN: fen board has 2 ranks, expected 10."
+        );
         type_line(&mut app, "validation permissive");
         type_line(&mut app, &format!("fen {EIGHT_CHARIOTS}"));
         assert_eq!(app.message(), "Position loaded.");
