@@ -61,6 +61,8 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Runs parlor's engine as a UCI engine on stdin/stdout (as Pikafish speaks UCI).
+    Uci,
 }
 
 fn parse_fen(fen: Option<&str>) -> Result<Position, String> {
@@ -102,6 +104,10 @@ pub fn main() -> ExitCode {
                 total as f64 / secs.max(1e-9) / 1e6 // display only: precision loss is harmless
             );
             println!("{total}");
+            ExitCode::SUCCESS
+        }
+        Some(Command::Uci) => {
+            xiangqi_engine::uci::Uci::new(std::io::stdout()).run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
         None => {
