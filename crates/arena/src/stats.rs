@@ -150,6 +150,51 @@ impl Stats {
     }
 }
 
+impl Stats {
+    /// The match summary as cutechess-cli and fastchess print it: the score line, the Elo
+    /// difference with its 95% interval (pentanomial when pairs finished, else trinomial),
+    /// and the pentanomial counts.
+    ///
+    /// ```
+    /// use arena::{Outcome, Stats};
+    /// let mut s = Stats::new();
+    /// for (a, b) in [(Outcome::Win, Outcome::Draw), (Outcome::Win, Outcome::Loss)] {
+    ///     s.add_game(a);
+    ///     s.add_game(b);
+    ///     s.add_pair(a, b);
+    /// }
+    /// assert_eq!(s.summary("new", "old"), "\
+    /// Score of new vs old: 2 - 1 - 1  [0.625] 4
+    /// Elo difference: 88.7 +/- 136.3 (pentanomial), draw ratio 25.0%
+    /// Pentanomial [LL, LD, DD+WL, WD, WW]: [0, 0, 1, 1, 0]");
+    /// ```
+    pub fn summary(&self, engine_a: &str, engine_b: &str) -> String {
+        let [wins, draws, losses] = self.trinomial;
+        let (elo, model) = if self.pairs() > 0 {
+            (self.elo_pentanomial(), "pentanomial")
+        } else {
+            (self.elo_trinomial(), "trinomial")
+        };
+        let ratio = 100.0 * self.draw_ratio();
+        let elo_line = match elo {
+            Some(e) => format!(
+                "Elo difference: {:.1} +/- {:.1} ({model}), draw ratio {ratio:.1}%",
+                e.diff, e.error
+            ),
+            None => format!(
+                "Elo difference: unbounded (score {:.3}), draw ratio {ratio:.1}%",
+                self.score()
+            ),
+        };
+        format!(
+            "Score of {engine_a} vs {engine_b}: {wins} - {losses} - {draws}  [{:.3}] {}\n{elo_line}\nPentanomial [LL, LD, DD+WL, WD, WW]: {:?}",
+            self.score(),
+            self.games(),
+            self.pentanomial
+        )
+    }
+}
+
 fn elo_of(buckets: &[(usize, f64)]) -> Option<Elo> {
     let (n, mean, var) = Stats::mean_variance(buckets)?;
     if mean <= 0.0 || mean >= 1.0 {

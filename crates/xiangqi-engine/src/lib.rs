@@ -5,7 +5,9 @@
 //! - [`evaluate`]: the hand-written evaluation; [`see`]: static exchange evaluation.
 //! - [`Budget`], [`Clock`]: time management.
 //! - [`uci`]: the UCI protocol loop as Pikafish speaks it.
+//! - [`arena`]: Xiangqi games for the `arena` crate: openings, players, enforced time limits.
 
+pub mod arena;
 mod board;
 mod eval;
 mod ordering;
