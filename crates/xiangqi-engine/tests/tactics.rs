@@ -60,43 +60,33 @@ fn suite() -> Vec<Entry> {
         .collect()
 }
 
-/// True if the side to move mates in at most `n` moves against every defence (full width).
-fn mates_within(pos: &Position, n: u32) -> bool {
-    if n == 0 {
-        return false;
-    }
-    pos.legal_moves().iter().any(|&m| {
-        let mut after = *pos;
-        after.play_unchecked(m);
-        let replies = after.legal_moves();
-        replies.is_empty()
-            || (n > 1
-                && replies.iter().all(|&r| {
-                    let mut again = after;
-                    again.play_unchecked(r);
-                    mates_within(&again, n - 1)
-                }))
-    })
+/// True if playing `m` mates at once or leaves a mate within `n - 1` more moves against
+/// every defence (full width).
+fn mates_with(pos: &Position, m: Move, n: u32) -> bool {
+    let mut after = *pos;
+    after.play_unchecked(m);
+    let replies = after.legal_moves();
+    replies.is_empty()
+        || (n > 1
+            && replies.iter().all(|&r| {
+                let mut again = after;
+                again.play_unchecked(r);
+                mates_within(&again, n - 1)
+            }))
 }
 
-/// The first moves that mate within `n`.
+/// True if the side to move mates in at most `n` moves against every defence.
+fn mates_within(pos: &Position, n: u32) -> bool {
+    n > 0 && pos.legal_moves().iter().any(|&m| mates_with(pos, m, n))
+}
+
+/// The first moves that mate within `n`, sorted.
 fn mating_moves(pos: &Position, n: u32) -> Vec<Move> {
     let mut found: Vec<Move> = pos
         .legal_moves()
         .iter()
         .copied()
-        .filter(|&m| {
-            let mut after = *pos;
-            after.play_unchecked(m);
-            let replies = after.legal_moves();
-            replies.is_empty()
-                || (n > 1
-                    && replies.iter().all(|&r| {
-                        let mut again = after;
-                        again.play_unchecked(r);
-                        mates_within(&again, n - 1)
-                    }))
-        })
+        .filter(|&m| mates_with(pos, m, n))
         .collect();
     found.sort();
     found
