@@ -1,0 +1,25 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//! - [`Engine`], [`Limits`], [`Control`], [`Info`], [`Score`], [`SearchResult`]: the search.
+//! - [`evaluate`]: the hand-written evaluation; [`see`]: static exchange evaluation.
+//! - [`Budget`], [`Clock`]: time management.
+//! - [`uci`]: the UCI protocol loop as Pikafish speaks it.
+//! - [`arena`]: Xiangqi games for the `arena` crate: openings, players, enforced time limits.
+
+pub mod arena;
+mod board;
+mod eval;
+mod ordering;
+mod search;
+mod see;
+mod time;
+mod tt;
+pub mod uci;
+
+pub use eval::{evaluate, value};
+pub use search::{
+    Control, EXACT_CHASE_PLIES, Engine, Info, Limits, MATE, MAX_DEPTH, Score, SearchResult,
+};
+pub use see::see;
+pub use time::{Budget, Clock};

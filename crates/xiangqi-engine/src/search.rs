@@ -1,0 +1,852 @@
+//! The search: iterative deepening over principal variation search with aspiration windows,
+//! a transposition table, quiescence on captures and check evasions, check extensions,
+//! null-move pruning, late-move reductions, futility pruning, and the repetition rules of the
+//! game being played.
+//!
+//! # Repetitions
+//! When a position on the current line (the game so far, then the search path) repeats, the
+//! cycle is judged by the game's [`RuleSet`] as the rules crate would judge it once the
+//! repetition completes: a side that checked with every move of the cycle while the other did
+//! not loses (scored like being mated there); under the Asian rules a perpetual chase is
+//! judged by replaying the cycle through [`xiangqi::Game`] (exact but slow, so only within
+//! the first [`EXACT_CHASE_PLIES`] plies of the search; deeper cycles without perpetual
+//! check are draws). Every other repetition is a draw, scored 0: a side that is behind steers
+//! into it, a side that is ahead avoids it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use xiangqi::{Color, Game, Move, Outcome, Piece, Position, RepetitionRule, Role, RuleSet};
+
+use crate::board::legal_moves;
+use crate::eval::{evaluate, value};
+use crate::ordering::{Heuristics, MAX_PLY, Picker};
+use crate::see::see;
+use crate::time::Budget;
+use crate::tt::{Bound, Table};
+
+/// The score of being mated at the root; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+const INFINITY: i32 = 31_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+/// How deep into the search a cycle without perpetual check is judged for perpetual chase.
+pub const EXACT_CHASE_PLIES: usize = 4;
+
+/// A score as UCI reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// What to search and when to stop.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration (default [`MAX_DEPTH`]).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Time to think; `None` is no time limit.
+    pub budget: Option<Budget>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// Search until told to stop (also past the depth limit): `go infinite`.
+    pub infinite: bool,
+    /// Only these root moves (empty: all).
+    pub search_moves: Vec<Move>,
+    /// How many best lines to report (at least 1).
+    pub multipv: usize,
+}
+
+/// The flags the protocol loop shares with a running search.
+#[derive(Debug, Default)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+}
+
+impl Control {
+    /// Fresh flags; `pondering` searches without a clock until [`Control::ponderhit`].
+    pub fn new(pondering: bool) -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+        }
+    }
+
+    /// Asks the search to stop as soon as it can and answer.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.pondering.store(false, Ordering::Release);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Acquire)
+    }
+
+    fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Acquire)
+    }
+}
+
+/// One `info` line's worth of progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Which line (1 is the best).
+    pub multipv: usize,
+    /// The line's score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` without legal moves).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The best line's score.
+    pub score: Score,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// What the search keeps per position on the current line.
+#[derive(Clone, Copy)]
+struct Frame {
+    pos: Position,
+    in_check: bool,
+    /// The move that led here and the piece that made it.
+    last: Option<(Piece, Move)>,
+}
+
+/// Late-move reduction by depth and move number.
+fn reduction(depth: i32, moves: usize) -> i32 {
+    let r = 0.6 + f64::from(depth.max(1)).ln() * f64::from(moves.clamp(1, 255) as u32).ln() / 2.2;
+    r as i32
+}
+
+/// True if `color` has a chariot, horse or cannon: null-move pruning is safe enough.
+fn has_big_piece(pos: &Position, color: Color) -> bool {
+    pos.pieces().any(|(_, p)| {
+        p.color == color && matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon)
+    })
+}
+
+/// One search over borrowed tables.
+struct Search<'a> {
+    tt: &'a mut Table,
+    heur: &'a mut Heuristics,
+    control: &'a Control,
+    rules: RuleSet,
+    /// The game's positions (oldest first) followed by the search path.
+    line: Vec<Frame>,
+    /// Index of the root position in `line` (the game's positions come before it).
+    root: usize,
+    /// No repetition reaches back before this index (the position after a null move).
+    barrier: usize,
+    /// The score of the root's best move so far in the current iteration.
+    root_score: i32,
+    start: Instant,
+    was_pondering: bool,
+    budget: Option<Budget>,
+    node_limit: Option<u64>,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    root_depth: i32,
+    /// Root moves to skip (earlier MultiPV lines) and to keep (`searchmoves`).
+    excluded: Vec<Move>,
+    only: Vec<Move>,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl Search<'_> {
+    /// Plies from the root (the root is `line[root]`).
+    fn ply(&self) -> usize {
+        self.line.len() - 1 - self.root
+    }
+
+    fn frame(&self) -> &Frame {
+        self.line.last().expect("the line holds the root")
+    }
+
+    fn push(&mut self, pos: Position, last: Option<(Piece, Move)>) {
+        let in_check = pos.is_check();
+        self.line.push(Frame {
+            pos,
+            in_check,
+            last,
+        });
+    }
+
+    /// Checks the clock and the node limit every 1024 nodes.
+    fn poll(&mut self) {
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        if self.control.stopped() || self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+            return;
+        }
+        if self.was_pondering && !self.control.pondering() {
+            self.was_pondering = false;
+            self.start = Instant::now();
+        }
+        if !self.was_pondering && self.budget.is_some_and(|b| self.start.elapsed() >= b.hard) {
+            self.aborted = true;
+        }
+    }
+
+    /// The verdict of the repetition rules if the current position repeats one on the line:
+    /// the score for the side to move.
+    fn repetition(&self) -> Option<i32> {
+        let n = self.line.len() - 1;
+        let cur = &self.line[n].pos;
+        let reversible = cur.halfmoves() as usize;
+        let mut j = n.checked_sub(4)?;
+        loop {
+            if n - j > reversible || j < self.barrier {
+                return None;
+            }
+            let then = &self.line[j].pos;
+            if then.zobrist_key() == cur.zobrist_key() && then.board_eq(cur) {
+                return Some(self.judge_cycle(j, n));
+            }
+            j = j.checked_sub(2)?;
+        }
+    }
+
+    /// Judges the cycle from `line[j]` to `line[n]` (the same position) for the side to move.
+    fn judge_cycle(&self, j: usize, n: usize) -> i32 {
+        let ply = self.ply() as i32;
+        if self.rules.repetition == RepetitionRule::Off {
+            return 0;
+        }
+        // Move k (k in j+1..=n) leads to line[k]; it gave check if line[k] is in check.
+        let all_checks = |first: usize| (first..=n).step_by(2).all(|k| self.line[k].in_check);
+        let (we_check, they_check) = (all_checks(j + 1), all_checks(j + 2));
+        match (we_check, they_check) {
+            (true, false) => return -(MATE - ply),
+            (false, true) => return MATE - ply,
+            (true, true) => return 0,
+            (false, false) => {}
+        }
+        if self.rules.repetition != RepetitionRule::Asian
+            || (n >= self.root && self.ply() > EXACT_CHASE_PLIES)
+        {
+            return 0;
+        }
+        let mut game = Game::with_rules(
+            self.line[j].pos,
+            RuleSet {
+                repetition_count: 2,
+                ..self.rules
+            },
+        );
+        for frame in &self.line[j + 1..=n] {
+            let Some((_, m)) = frame.last else { return 0 };
+            if game.play(m).is_err() {
+                return 0;
+            }
+        }
+        let us = self.line[n].pos.turn();
+        match game.repetition_outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == us => MATE - ply,
+            Some(Outcome::Win { .. }) => -(MATE - ply),
+            _ => 0,
+        }
+    }
+
+    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        let ply = self.ply();
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply.min(MAX_PLY - 1)] = 0;
+        if ply > 0 {
+            if let Some(score) = self.repetition() {
+                return score;
+            }
+            if self
+                .rules
+                .move_limit
+                .is_some_and(|l| self.frame().pos.halfmoves() >= 2 * l)
+            {
+                return 0;
+            }
+            // Mate distance pruning.
+            let ply_i = ply as i32;
+            let (a, b) = (alpha.max(-(MATE - ply_i)), beta.min(MATE - ply_i - 1));
+            if a >= b {
+                return a;
+            }
+        }
+        let Frame {
+            pos,
+            in_check,
+            last,
+        } = *self.frame();
+        if depth <= 0 && !in_check {
+            return self.quiescence(alpha, beta);
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&pos);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        let depth = depth.max(1);
+        let hash = pos.zobrist_key();
+        let hit = self.tt.probe(hash);
+        if let Some(h) = hit
+            && !pv_node
+            && ply > 0
+            && h.depth >= depth
+        {
+            let score = from_tt(h.score, ply);
+            let fits = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if fits {
+                return score;
+            }
+        }
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            hit.map_or_else(|| evaluate(&pos), |h| h.eval)
+        };
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 3 && eval - 150 * depth >= beta && beta.abs() < MATE_BOUND {
+                return eval;
+            }
+            // Null move: give the opponent a free move; if we still beat beta, cut.
+            if null_ok
+                && depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && has_big_piece(&pos, pos.turn())
+                && let Some(passed) = pos.null_move()
+            {
+                let r = 3 + depth / 4;
+                let saved = self.barrier;
+                self.barrier = self.line.len();
+                self.push(passed, None);
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, false);
+                self.line.pop();
+                self.barrier = saved;
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        let mut picker = Picker::new(&pos, hit.and_then(|h| h.mv), self.heur, ply, last);
+        if picker.len() == 0 {
+            // Checkmate and stalemate both lose.
+            return -(MATE - ply as i32);
+        }
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let original_alpha = alpha;
+        while let Some(m) = picker.next() {
+            if ply == 0
+                && (self.excluded.contains(&m)
+                    || (!self.only.is_empty() && !self.only.contains(&m)))
+            {
+                continue;
+            }
+            let capture = pos.capture_of(m);
+            let mover = pos.piece_at(m.from).expect("a legal move moves a piece");
+            let mut child = pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            let quiet = capture.is_none();
+            // Futility: a quiet move this far below alpha near the leaves cannot help.
+            if !pv_node
+                && !in_check
+                && quiet
+                && !gives_check
+                && depth <= 2
+                && searched > 0
+                && eval + 120 + 120 * depth <= alpha
+                && alpha.abs() < MATE_BOUND
+            {
+                continue;
+            }
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
+            self.push(child, Some((mover, m)));
+            let score = if searched == 0 {
+                -self.search(new_depth, -beta, -alpha, true)
+            } else {
+                let r = if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
+                    (reduction(depth, searched) - i32::from(pv_node)).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, true);
+                }
+                s
+            };
+            self.line.pop();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.heur.reward(&pos, ply, depth, m, &quiets_tried, last);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+        if searched == 0 {
+            // Every root move was excluded, or everything was pruned.
+            return if ply == 0 { -INFINITY } else { alpha };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(hash, best_move, to_tt(best, ply), eval, depth, bound);
+        }
+        best
+    }
+
+    fn quiescence(&mut self, mut alpha: i32, beta: i32) -> i32 {
+        let ply = self.ply();
+        self.pv_len[ply.min(MAX_PLY - 1)] = 0;
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        let Frame {
+            pos,
+            in_check,
+            last,
+        } = *self.frame();
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&pos);
+        }
+        let mut picker = if in_check {
+            if let Some(score) = self.repetition() {
+                return score;
+            }
+            let p = Picker::new(&pos, None, self.heur, ply, last);
+            if p.len() == 0 {
+                return -(MATE - ply as i32);
+            }
+            p
+        } else {
+            let stand_pat = evaluate(&pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            Picker::captures(&pos)
+        };
+        let mut best = if in_check { -INFINITY } else { alpha };
+        while let Some(m) = picker.next() {
+            let mover = pos.piece_at(m.from).expect("a legal move moves a piece");
+            if !in_check {
+                let victim = pos.capture_of(m).map_or(0, |v| value(v.role));
+                if best + victim + 200 <= alpha || see(&pos, m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = pos;
+            child.play_unchecked(m);
+            self.push(child, Some((mover, m)));
+            let score = -self.quiescence(-beta, -alpha);
+            self.line.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        if ply + 1 >= MAX_PLY {
+            return;
+        }
+        let child_len = self.pv_len[ply + 1];
+        self.pv[ply][0] = Some(m);
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Picks a move at reduced strength from the best lines, as Stockfish's Skill Level does:
+/// each line's score gets a random push that grows with the weakness.
+pub(crate) fn weakened_choice(
+    lines: &[(i32, Move)],
+    level: u8,
+    rng: &mut ChaCha8Rng,
+) -> Option<Move> {
+    let top = lines.first()?.0;
+    let last = lines.last()?.0;
+    let delta = (top - last).min(100);
+    let weakness = 120 - 2 * i32::from(level.min(20));
+    lines
+        .iter()
+        .map(|&(score, m)| {
+            let push = (weakness * (top - score) + delta * rng.random_range(0..weakness)) / 128;
+            (score + push, m)
+        })
+        .max_by_key(|&(s, _)| s)
+        .map(|(_, m)| m)
+}
+
+/// The engine: its transposition table and move-ordering memory, kept across searches.
+pub struct Engine {
+    tt: Table,
+    heur: Heuristics,
+    skill: u8,
+    rng: ChaCha8Rng,
+}
+
+impl Engine {
+    /// An engine with a `hash_mib` MiB table at full strength.
+    pub fn new(hash_mib: usize) -> Engine {
+        use rand::SeedableRng;
+        Engine {
+            tt: Table::new(hash_mib),
+            heur: Heuristics::new(),
+            skill: 20,
+            rng: ChaCha8Rng::seed_from_u64(0x5eed),
+        }
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash(&mut self, hash_mib: usize) {
+        self.tt = Table::new(hash_mib);
+    }
+
+    /// Skill level 0–20 (20, the default, is full strength; lower levels search shallower and
+    /// pick among the best lines with a seeded random push).
+    pub fn set_skill(&mut self, level: u8) {
+        self.skill = level.min(20);
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heur = Heuristics::new();
+    }
+
+    /// Searches the game's current position within `limits`, reporting each finished line
+    /// through `on_info`, until a limit is reached or `control` says stop.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        control: &Control,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        self.heur.age();
+        let mut line: Vec<Frame> = Vec::with_capacity(game.len() + MAX_PLY + 1);
+        let moves: Vec<Move> = game.moves().collect();
+        for ply in 0..=game.len() {
+            let pos = *game.position_at(ply).expect("ply within the game");
+            let last = ply
+                .checked_sub(1)
+                .map(|p| {
+                    (
+                        game.position_at(p).and_then(|b| b.piece_at(moves[p].from)),
+                        moves[p],
+                    )
+                })
+                .and_then(|(piece, m)| piece.map(|piece| (piece, m)));
+            line.push(Frame {
+                pos,
+                in_check: pos.is_check(),
+                last,
+            });
+        }
+        let root = line.len() - 1;
+        let root_pos = *game.position();
+        let legal = legal_moves(&root_pos);
+        let weak = self.skill < 20;
+        let multipv = limits
+            .multipv
+            .max(1)
+            .max(if weak { 4 } else { 1 })
+            .min(legal.len().max(1));
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .min(if weak {
+                1 + u32::from(self.skill)
+            } else {
+                MAX_DEPTH
+            })
+            .clamp(1, MAX_DEPTH);
+        let mut search = Search {
+            tt: &mut self.tt,
+            heur: &mut self.heur,
+            control,
+            rules: game.rules(),
+            line,
+            root,
+            barrier: 0,
+            root_score: 0,
+            start,
+            was_pondering: control.pondering(),
+            budget: limits.budget,
+            node_limit: limits.nodes,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 1,
+            excluded: Vec::new(),
+            only: limits.search_moves.clone(),
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        };
+        // Lines of the last completed iteration: (score, pv).
+        let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+        let mut completed = 0;
+        if !legal.is_empty() {
+            for depth in 1..=max_depth as i32 {
+                search.root_depth = depth;
+                search.excluded.clear();
+                let mut iteration: Vec<(i32, Vec<Move>)> = Vec::new();
+                for k in 0..multipv {
+                    let previous = lines.get(k).map(|l| l.0);
+                    let Some((score, pv)) = aspiration(&mut search, depth, previous) else {
+                        break;
+                    };
+                    if pv.is_empty() {
+                        break;
+                    }
+                    search.excluded.push(pv[0]);
+                    iteration.push((score, pv));
+                }
+                if search.aborted {
+                    // Root moves that beat alpha in the unfinished iteration were searched to
+                    // the end: the best of them is the best move found.
+                    if let Some(first) = iteration.into_iter().next() {
+                        lines.retain(|l| l.1[0] != first.1[0]);
+                        lines.insert(0, first);
+                    }
+                    break;
+                }
+                iteration.sort_by_key(|l| std::cmp::Reverse(l.0));
+                lines = iteration;
+                completed = depth as u32;
+                for (k, (score, pv)) in lines.iter().enumerate() {
+                    on_info(&Info {
+                        depth: completed,
+                        seldepth: search.seldepth.max(completed as usize) as u32,
+                        multipv: k + 1,
+                        score: Score::from_internal(*score),
+                        nodes: search.nodes,
+                        time: start.elapsed(),
+                        hashfull: search.tt.hashfull(),
+                        pv: pv.clone(),
+                    });
+                }
+                let best = lines[0].0;
+                let timed = !search.was_pondering && !limits.infinite;
+                // With a clock, an iteration past half the soft limit would rarely finish; a
+                // fixed move time (soft = hard) searches to the end of its time.
+                if timed
+                    && search.budget.is_some_and(|b| {
+                        let t = search.start.elapsed();
+                        t >= b.hard || (b.soft < b.hard && t >= b.soft / 2)
+                    })
+                {
+                    break;
+                }
+                if timed && legal.len() == 1 && search.budget.is_some() {
+                    break;
+                }
+                if let Some(n) = limits.mate
+                    && best >= MATE_BOUND
+                    && (MATE - best + 1) / 2 <= n as i32
+                {
+                    break;
+                }
+            }
+        }
+        // `go infinite` and pondering never answer before they are told to.
+        while (limits.infinite || control.pondering()) && !control.stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let nodes = search.nodes;
+        drop(search);
+        let (score, best, ponder) = match lines.first() {
+            Some((score, pv)) => {
+                let best = if weak {
+                    let options: Vec<(i32, Move)> =
+                        lines.iter().map(|(s, pv)| (*s, pv[0])).collect();
+                    weakened_choice(&options, self.skill, &mut self.rng)
+                } else {
+                    Some(pv[0])
+                };
+                let ponder = if best == Some(pv[0]) {
+                    pv.get(1).copied()
+                } else {
+                    None
+                };
+                (*score, best, ponder)
+            }
+            None => (0, legal.first().copied(), None),
+        };
+        SearchResult {
+            best,
+            ponder,
+            score: Score::from_internal(score),
+            depth: completed,
+            nodes,
+        }
+    }
+}
+
+/// One root search at `depth`, in a window around the previous iteration's score that widens
+/// on each failure; `None` if the search was stopped before any line finished.
+fn aspiration(
+    search: &mut Search<'_>,
+    depth: i32,
+    previous: Option<i32>,
+) -> Option<(i32, Vec<Move>)> {
+    let mut delta = 30;
+    let (mut alpha, mut beta) = match previous {
+        Some(p) if depth >= 5 && p.abs() < MATE_BOUND => (p - delta, p + delta),
+        _ => (-INFINITY, INFINITY),
+    };
+    loop {
+        let score = search.search(depth, alpha, beta, false);
+        if search.aborted {
+            let pv = search.root_pv();
+            return (!pv.is_empty()).then_some((search.root_score, pv));
+        }
+        if score <= alpha && alpha > -INFINITY {
+            beta = i32::midpoint(alpha, beta);
+            alpha = (score - delta).max(-INFINITY);
+        } else if score >= beta && beta < INFINITY {
+            beta = (score + delta).min(INFINITY);
+        } else {
+            return Some((score, search.root_pv()));
+        }
+        delta *= 2;
+    }
+}

@@ -1,0 +1,110 @@
+//! One arena game between two instances of parlor's engine, and the opening suite.
+
+use std::collections::HashSet;
+
+use arena::{Match, Side, Termination};
+use xiangqi::{Position, RuleSet, read_pgn};
+use xiangqi_engine::arena::{Contender, Limit, OPENINGS, PlayerSpec, parse_openings, play_game};
+
+#[test]
+fn the_suite_has_at_least_50_distinct_legal_openings() {
+    let suite = parse_openings(OPENINGS).unwrap();
+    assert!(suite.len() >= 50, "{}", suite.len());
+    let mut seen = HashSet::new();
+    for o in &suite {
+        let mut pos = Position::default();
+        for &m in &o.moves {
+            pos.play(m).unwrap();
+        }
+        assert!(
+            seen.insert(pos.fen()),
+            "{} repeats another opening's position",
+            o.name
+        );
+    }
+}
+
+#[test]
+fn two_engines_play_a_game_to_a_recorded_result() {
+    let suite = parse_openings(OPENINGS).unwrap();
+    let engine = |name: &str, depth| Contender {
+        name: name.to_string(),
+        spec: PlayerSpec::Parlor {
+            hash_mib: 4,
+            skill: 20,
+        },
+        limit: Limit::Depth(depth),
+    };
+    let (a, b) = (engine("deep", 3), engine("shallow", 1));
+    let report = Match::new(1, 1).run(
+        |p| play_game(&a, &b, &suite[p.opening], p.a_side, p.game, 1),
+        |_, _, _| {},
+    );
+    assert_eq!(report.results.len(), 2);
+    for (p, r) in &report.results {
+        // The game ended by the rules or the arena's cap, not by a failure.
+        assert!(
+            matches!(
+                r.termination,
+                Termination::Rules(_) | Termination::Adjudication(_)
+            ),
+            "{:?}",
+            r.termination
+        );
+        let pgn = read_pgn(&r.record, RuleSet::default(), xiangqi::Validation::Permissive).unwrap();
+        let (red, black) = if p.a_side == Side::First {
+            ("deep", "shallow")
+        } else {
+            ("shallow", "deep")
+        };
+        assert_eq!(pgn.tag("Red"), Some(red));
+        assert_eq!(pgn.tag("Black"), Some(black));
+        assert_eq!(pgn.tag("Opening"), Some(suite[0].name.as_str()));
+        // The record replays to the result the arena scored.
+        let result = pgn.tag("Result").unwrap();
+        let red_score = match result {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        let a_score = if p.a_side == Side::First {
+            red_score
+        } else {
+            1.0 - red_score
+        };
+        assert!(
+            (a_score - r.outcome.score()).abs() < 1e-9,
+            "{result} vs {:?}",
+            r.outcome
+        );
+    }
+}
+
+#[test]
+fn a_crashing_engine_loses() {
+    let suite = parse_openings(OPENINGS).unwrap();
+    let good = Contender {
+        name: "parlor".into(),
+        spec: PlayerSpec::Parlor {
+            hash_mib: 1,
+            skill: 20,
+        },
+        limit: Limit::Depth(1),
+    };
+    let missing = Contender {
+        name: "missing".into(),
+        spec: PlayerSpec::External {
+            command: "/nonexistent/engine".into(),
+            options: vec![],
+            rank_offset: 0,
+        },
+        limit: Limit::Depth(1),
+    };
+    let r = play_game(&good, &missing, &suite[0], Side::Second, 0, 1);
+    assert_eq!(r.outcome, arena::Outcome::Win);
+    assert!(
+        matches!(r.termination, Termination::EngineFailure(_)),
+        "{:?}",
+        r.termination
+    );
+}
