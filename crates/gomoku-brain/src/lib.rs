@@ -2,6 +2,7 @@
 
 mod board;
 mod patterns;
+pub mod protocol;
 mod search;
 mod time;
 mod tt;

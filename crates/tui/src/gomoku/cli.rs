@@ -1,4 +1,5 @@
-//! The `gomoku` command line: play in the terminal (no subcommand) or `judge` a record.
+//! The `gomoku` command line: play in the terminal (no subcommand), `judge` a record, or run
+//! the Gomocup `brain`.
 
 use std::fmt::Write as _;
 use std::io::Read as _;
@@ -85,6 +86,9 @@ pub enum Command {
         #[arg(long)]
         gomocup: bool,
     },
+    /// Speaks the Gomocup (piskvork) brain protocol on standard input and output, for
+    /// tournament managers and GUIs (the rule comes from `INFO rule`).
+    Brain,
 }
 
 /// Reads `swap`, `swap2`, `soosorv[-N]`, `taraguchi[-N]`.
@@ -200,6 +204,16 @@ pub fn main() -> ExitCode {
                 Err(e) => {
                     eprintln!("gomoku judge: {e}");
                     ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Brain) => {
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            match gomoku_brain::protocol::serve(stdin, std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("gomoku brain: {e}");
+                    ExitCode::FAILURE
                 }
             }
         }
