@@ -309,7 +309,10 @@ impl SearchBoard {
     /// The empty cells near a stone (every empty cell on an empty board), in board order.
     pub fn candidates(&self, out: &mut Vec<Cell>) {
         out.clear();
-        out.extend(self.cells().filter(|&c| self.is_empty(c) && self.is_near(c)));
+        out.extend(
+            self.cells()
+                .filter(|&c| self.is_empty(c) && self.is_near(c)),
+        );
         if out.is_empty() && self.stones() == 0 {
             let b = self.pos.board();
             out.push(self.cell(Point::center(b.width(), b.height())));
@@ -318,8 +321,9 @@ impl SearchBoard {
 
     /// The cells where `color` makes a five.
     pub fn fives(&self, color: Color) -> impl Iterator<Item = Cell> + '_ {
-        self.cells()
-            .filter(move |&c| self.is_empty(c) && self.is_near(c) && self.summary(c, color).is_five())
+        self.cells().filter(move |&c| {
+            self.is_empty(c) && self.is_near(c) && self.summary(c, color).is_five()
+        })
     }
 
     /// The five point(s) of `color` along the four lines through `c` (after a stone of
@@ -329,7 +333,10 @@ impl SearchBoard {
         for d in 0..4 {
             for k in (-4..=4).filter(|&k| k != 0) {
                 let n = self.step(c, d, k);
-                if self.is_empty(n) && self.pattern(n, color, d) == Pattern::Five && !out.contains(&n) {
+                if self.is_empty(n)
+                    && self.pattern(n, color, d) == Pattern::Five
+                    && !out.contains(&n)
+                {
                     out.push(n);
                 }
             }
@@ -355,7 +362,12 @@ mod tests {
         assert_eq!(a.totals, b.totals);
         assert_eq!(a.near, b.near);
         for c in a.cells() {
-            assert_eq!(a.keys[c as usize], b.keys[c as usize], "keys of {}", a.point(c));
+            assert_eq!(
+                a.keys[c as usize],
+                b.keys[c as usize],
+                "keys of {}",
+                a.point(c)
+            );
             if a.is_empty(c) {
                 assert_eq!(a.summaries[c as usize], b.summaries[c as usize]);
             }
@@ -401,7 +413,12 @@ mod tests {
         let b = SearchBoard::new(&p);
         let exact = p.forbidden_points();
         for c in b.cells().filter(|&c| b.is_empty(c)) {
-            assert_eq!(b.is_forbidden(c), exact.contains(b.point(c)), "{}", b.point(c));
+            assert_eq!(
+                b.is_forbidden(c),
+                exact.contains(b.point(c)),
+                "{}",
+                b.point(c)
+            );
         }
         assert!(exact.contains("i8".parse().unwrap()));
     }

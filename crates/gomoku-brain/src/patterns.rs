@@ -26,7 +26,11 @@ const KEYS: usize = 1 << 20;
 
 /// The key slot of the neighbour at offset `k` (`-5..=5`, not 0).
 pub(crate) const fn slot(k: i32) -> u32 {
-    if k < 0 { (k + 5) as u32 } else { (k + 4) as u32 }
+    if k < 0 {
+        (k + 5) as u32
+    } else {
+        (k + 4) as u32
+    }
 }
 
 /// What a stone makes along one line, weakest first.
@@ -92,6 +96,7 @@ pub(crate) type Table = &'static [Pattern];
 
 /// The pattern table for `color` under `rule`.
 pub(crate) fn table(rule: Rule, color: Color) -> Table {
+    static TABLES: [OnceLock<Box<[Pattern]>>; 8] = [const { OnceLock::new() }; 8];
     let black = color == Color::Black;
     let (exact, caro) = match rule {
         Rule::Freestyle => (false, false),
@@ -100,7 +105,6 @@ pub(crate) fn table(rule: Rule, color: Color) -> Table {
         Rule::Caro => (true, true),
         Rule::CaroOverline => (false, true),
     };
-    static TABLES: [OnceLock<Box<[Pattern]>>; 8] = [const { OnceLock::new() }; 8];
     let i = color.index() * 4 + usize::from(exact) * 2 + usize::from(caro);
     TABLES[i].get_or_init(|| build(stone_code(color), exact, caro))
 }
@@ -135,8 +139,10 @@ fn five(key: u32, own: u8, exact: bool, caro: bool) -> u8 {
         return 2;
     }
     if caro {
-        let opponent =
-            |k: i32| (-5..=5).contains(&k) && !matches!(at(key, k, own), c if c == EMPTY || c == WALL || c == own);
+        let opponent = |k: i32| {
+            (-5..=5).contains(&k)
+                && !matches!(at(key, k, own), c if c == EMPTY || c == WALL || c == own)
+        };
         if opponent(lo - 1) && opponent(hi + 1) {
             return 0;
         }
@@ -155,7 +161,9 @@ fn plus_one(key: u32, own: u8) -> impl Iterator<Item = u32> {
 
 /// Whether some five-cell window through the centre holds no opponent stone and no wall.
 fn room(key: u32, own: u8) -> bool {
-    (-4..=0).any(|start| (start..start + 5).all(|k| matches!(at(key, k, own), c if c == own || c == EMPTY)))
+    (-4..=0).any(|start| {
+        (start..start + 5).all(|k| matches!(at(key, k, own), c if c == own || c == EMPTY))
+    })
 }
 
 fn build(own: u8, exact: bool, caro: bool) -> Box<[Pattern]> {
@@ -307,7 +315,11 @@ mod tests {
         assert_eq!(pat(f, b, "....X_XX..."), Pattern::OpenFour);
         assert_eq!(pat(f, b, "...OX_XX..."), Pattern::Four);
         assert_eq!(pat(f, b, "...X._XX..."), Pattern::Four);
-        assert_eq!(pat(f, b, "..X.X_X.X.."), Pattern::OpenFour, "two fives in one line");
+        assert_eq!(
+            pat(f, b, "..X.X_X.X.."),
+            Pattern::OpenFour,
+            "two fives in one line"
+        );
         assert_eq!(pat(f, b, "....._XX..."), Pattern::OpenThree);
         assert_eq!(pat(f, b, "....X_.X..."), Pattern::OpenThree);
         assert_eq!(pat(f, b, "....O_XX..."), Pattern::Three);
@@ -325,18 +337,34 @@ mod tests {
         assert_eq!(pat(Rule::Standard, w, "..XXX_XX..."), Pattern::Overline);
         assert_eq!(pat(Rule::Renju, b, "..XXX_XX..."), Pattern::Overline);
         assert_eq!(pat(Rule::Renju, w, "..XXX_XX..."), Pattern::Five);
-        assert_eq!(pat(Rule::Renju, b, "..X.X_XX..."), Pattern::Four, "x.xxxx: no overline five");
+        assert_eq!(
+            pat(Rule::Renju, b, "..X.X_XX..."),
+            Pattern::Four,
+            "x.xxxx: no overline five"
+        );
         assert_eq!(pat(Rule::Freestyle, b, "..X.X_XX..."), Pattern::OpenFour);
-        assert!(pat(Rule::Caro, b, "..OXX_XXO..") < Pattern::Two, "a blocked five is no five");
+        assert!(
+            pat(Rule::Caro, b, "..OXX_XXO..") < Pattern::Two,
+            "a blocked five is no five"
+        );
         assert_eq!(pat(Rule::Caro, b, "...XX_XXO.."), Pattern::Five);
-        assert_eq!(pat(Rule::Caro, b, "#XXXX_....."), Pattern::Five, "the edge never blocks");
+        assert_eq!(
+            pat(Rule::Caro, b, "#XXXX_....."),
+            Pattern::Five,
+            "the edge never blocks"
+        );
         assert_eq!(pat(Rule::Caro, b, "..OXX_X...."), Pattern::Four);
     }
 
     #[test]
     fn summary_flags() {
         let s = Summary::new(
-            [Pattern::Four, Pattern::OpenThree, Pattern::One, Pattern::None],
+            [
+                Pattern::Four,
+                Pattern::OpenThree,
+                Pattern::One,
+                Pattern::None,
+            ],
             false,
         );
         assert_eq!((s.fours, s.open_threes, s.is_winning_four()), (1, 1, false));
@@ -346,7 +374,24 @@ mod tests {
             Summary::new(double_four, false).score > Summary::new(double_four, true).score,
             "no bonus for a renju foul"
         );
-        assert!(Summary::new([Pattern::OpenFour, Pattern::None, Pattern::None, Pattern::None], true).may_be_foul());
-        assert!(!Summary::new([Pattern::Five, Pattern::Four, Pattern::Four, Pattern::None], true).may_be_foul());
+        assert!(
+            Summary::new(
+                [
+                    Pattern::OpenFour,
+                    Pattern::None,
+                    Pattern::None,
+                    Pattern::None
+                ],
+                true
+            )
+            .may_be_foul()
+        );
+        assert!(
+            !Summary::new(
+                [Pattern::Five, Pattern::Four, Pattern::Four, Pattern::None],
+                true
+            )
+            .may_be_foul()
+        );
     }
 }

@@ -26,7 +26,9 @@ pub const ABOUT: &str = concat!(
 
 /// Why a Gomocup `rule` bitmask was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unsupported rule bitmask {0} (supported: 0 freestyle, 1 exact five, 4 renju, 8 caro, 9 caro exact five; +2 continuous game)")]
+#[error(
+    "unsupported rule bitmask {0} (supported: 0 freestyle, 1 exact five, 4 renju, 8 caro, 9 caro exact five; +2 continuous game)"
+)]
 pub struct RuleMaskError(pub u32);
 
 /// The rule of a Gomocup `INFO rule` bitmask: 1 exact five, 2 continuous game (ignored: one
@@ -281,9 +283,13 @@ impl Session {
                 lines: Vec::new(),
                 quit: true,
             },
-            Command::Info(info) => self.info(info),
-            Command::Restart | Command::Begin | Command::Turn(_) | Command::Board
-            | Command::Swap2Board | Command::Takeback(_) => {
+            Command::Info(info) => self.info(&info),
+            Command::Restart
+            | Command::Begin
+            | Command::Turn(_)
+            | Command::Board
+            | Command::Swap2Board
+            | Command::Takeback(_) => {
                 let Some(pos) = self.pos.as_mut() else {
                     return Answer::line("ERROR no board yet: send START first");
                 };
@@ -327,8 +333,8 @@ impl Session {
         Settings::new(self.rule)
     }
 
-    fn info(&mut self, info: Info) -> Answer {
-        match info {
+    fn info(&mut self, info: &Info) -> Answer {
+        match *info {
             Info::TimeoutTurn(ms) => self.time.turn_ms = ms,
             Info::TimeoutMatch(ms) => self.time.match_ms = ms,
             Info::TimeLeft(ms) => self.time.left_ms = ms,

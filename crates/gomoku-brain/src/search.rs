@@ -140,7 +140,13 @@ impl Brain {
         }
         let t = threats(&b);
         if let Some(c) = t.my_five {
-            return Ok(answer(b.point(c), WIN - 1, Reason::Win, vec![b.point(c)], &clock));
+            return Ok(answer(
+                b.point(c),
+                WIN - 1,
+                Reason::Win,
+                vec![b.point(c)],
+                &clock,
+            ));
         }
         if t.op_fives.len() > 1 {
             let block = t.op_fives.iter().find(|&&c| !b.is_forbidden(c));
@@ -149,19 +155,37 @@ impl Brain {
         }
         if t.op_fives.is_empty() {
             if let Some(c) = t.my_winning_four {
-                return Ok(answer(b.point(c), WIN - 3, Reason::Win, vec![b.point(c)], &clock));
+                return Ok(answer(
+                    b.point(c),
+                    WIN - 3,
+                    Reason::Win,
+                    vec![b.point(c)],
+                    &clock,
+                ));
             }
             let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
             let line = clock.within(share, |clock| vcf(&mut b, clock, 30));
             if let Some(line) = line {
                 let pv: Vec<Point> = line.iter().map(|&c| b.point(c)).collect();
-                return Ok(answer(pv[0], WIN - pv.len() as i32, Reason::Vcf, pv, &clock));
+                return Ok(answer(
+                    pv[0],
+                    WIN - pv.len() as i32,
+                    Reason::Vcf,
+                    pv,
+                    &clock,
+                ));
             }
             if !t.op_winning_four {
                 let line = clock.within(share, |clock| vct(&mut b, clock, 8, 12));
                 if let Some(line) = line {
                     let pv: Vec<Point> = line.iter().map(|&c| b.point(c)).collect();
-                    return Ok(answer(pv[0], WIN - pv.len() as i32, Reason::Vct, pv, &clock));
+                    return Ok(answer(
+                        pv[0],
+                        WIN - pv.len() as i32,
+                        Reason::Vct,
+                        pv,
+                        &clock,
+                    ));
                 }
             }
         }
@@ -171,9 +195,19 @@ impl Brain {
             // Only forbidden points answer the threats: any legal move loses as well.
             return Ok(answer(any, -WIN + 2, Reason::Search, vec![any], &clock));
         };
-        let reason = if t.op_fives.is_empty() { Reason::Search } else { Reason::Block };
+        let reason = if t.op_fives.is_empty() {
+            Reason::Search
+        } else {
+            Reason::Block
+        };
         if root.len() == 1 {
-            return Ok(answer(b.point(first), 0, reason, vec![b.point(first)], &clock));
+            return Ok(answer(
+                b.point(first),
+                0,
+                reason,
+                vec![b.point(first)],
+                &clock,
+            ));
         }
         let mut search = Search {
             tt: &mut self.tt,
@@ -244,17 +278,18 @@ fn root_moves(b: &SearchBoard, t: &Threats) -> Vec<Cell> {
     let me = b.to_move();
     let op = me.other();
     if let Some(&c) = t.op_fives.first() {
-        return if b.is_forbidden(c) { Vec::new() } else { vec![c] };
+        return if b.is_forbidden(c) {
+            Vec::new()
+        } else {
+            vec![c]
+        };
     }
     let mut moves = Vec::new();
     b.candidates(&mut moves);
     if t.op_winning_four {
         moves.retain(|&c| b.summary(c, me).fours > 0 || b.summary(c, op).fours > 0);
     }
-    let mut scored: Vec<(i32, Cell)> = moves
-        .into_iter()
-        .map(|c| (order_score(b, c), c))
-        .collect();
+    let mut scored: Vec<(i32, Cell)> = moves.into_iter().map(|c| (order_score(b, c), c)).collect();
     scored.sort_by_key(|&(s, c)| (-s, c));
     let mut out: Vec<Cell> = scored.into_iter().map(|(_, c)| c).collect();
     out.retain(|&c| !b.is_forbidden(c));
@@ -311,7 +346,14 @@ impl Search<'_, '_> {
     }
 
     /// Negamax with alpha-beta; scores are for the side to move.
-    fn node(&mut self, b: &mut SearchBoard, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn node(
+        &mut self,
+        b: &mut SearchBoard,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.clock.tick() {
             return 0;
@@ -400,7 +442,8 @@ impl Search<'_, '_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, depth, to_tt(best.0, ply_i), bound, Some(best.1));
+        self.tt
+            .store(key, depth, to_tt(best.0, ply_i), bound, Some(best.1));
         best.0
     }
 }

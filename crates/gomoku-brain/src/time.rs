@@ -78,7 +78,7 @@ impl<'a> Clock<'a> {
     /// nodes, and then for good).
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.expired && self.nodes % 256 == 0 {
+        if !self.expired && self.nodes.is_multiple_of(256) {
             self.expired = Instant::now() >= self.deadline || self.stop.load(Ordering::Relaxed);
         }
         self.expired
@@ -114,7 +114,10 @@ mod tests {
         };
         assert_eq!(tc(1_000, 0, 0).budget(), Duration::from_millis(900));
         assert_eq!(tc(100, 0, 0).budget(), Duration::from_millis(85));
-        assert_eq!(tc(5_000, 180_000, 15_000).budget(), Duration::from_millis(985));
+        assert_eq!(
+            tc(5_000, 180_000, 15_000).budget(),
+            Duration::from_millis(985)
+        );
         assert_eq!(tc(0, 0, 0).budget(), Duration::from_millis(5));
         assert_eq!(tc(30_000, 180_000, 0).budget(), Duration::from_millis(2));
     }

@@ -94,7 +94,11 @@ mod tests {
         t.store(42, 1, -5, Bound::Upper, None);
         let e = t.probe(42).unwrap();
         assert_eq!((e.depth, e.score, e.best), (3, 10, Some(7)));
-        assert_eq!(t.probe(42 + t.slots.len() as u64), None, "same slot, other key");
+        assert_eq!(
+            t.probe(42 + t.slots.len() as u64),
+            None,
+            "same slot, other key"
+        );
         t.clear();
         assert_eq!(t.probe(42), None);
     }

@@ -139,7 +139,12 @@ fn three_defences(b: &SearchBoard, m: Cell, attacker: Color) -> Vec<Cell> {
 
 /// A VCT for the side to move within `depth` attacking moves (fours within them are searched
 /// as a VCF of `vcf_depth`): the line along the defender's best try, or `None`.
-pub fn vct(b: &mut SearchBoard, clock: &mut Clock, depth: u32, vcf_depth: u32) -> Option<Vec<Cell>> {
+pub fn vct(
+    b: &mut SearchBoard,
+    clock: &mut Clock,
+    depth: u32,
+    vcf_depth: u32,
+) -> Option<Vec<Cell>> {
     let mut failures = Failures::default();
     let mut line = Vec::new();
     vct_in(b, clock, depth, vcf_depth, &mut failures, &mut line).then(|| {
@@ -198,7 +203,13 @@ fn vct_in(
             [block] => vec![*block],
             [] => {
                 let mut refutation = Vec::new();
-                if vcf_in(b, clock, vcf_depth, &mut Failures::default(), &mut refutation) {
+                if vcf_in(
+                    b,
+                    clock,
+                    vcf_depth,
+                    &mut Failures::default(),
+                    &mut refutation,
+                ) {
                     b.undo();
                     continue;
                 }
@@ -206,7 +217,10 @@ fn vct_in(
             }
             _ => Vec::new(),
         };
-        let replies: Vec<Cell> = replies.into_iter().filter(|&r| !b.is_forbidden(r)).collect();
+        let replies: Vec<Cell> = replies
+            .into_iter()
+            .filter(|&r| !b.is_forbidden(r))
+            .collect();
         let mut proof = Vec::new();
         let mut won = true;
         for r in replies {
