@@ -116,7 +116,7 @@ mod tests {
         assert_eq!(tc(100, 0, 0).budget(), Duration::from_millis(85));
         assert_eq!(
             tc(5_000, 180_000, 15_000).budget(),
-            Duration::from_millis(985)
+            Duration::from_millis(900)
         );
         assert_eq!(tc(0, 0, 0).budget(), Duration::from_millis(5));
         assert_eq!(tc(30_000, 180_000, 0).budget(), Duration::from_millis(2));
