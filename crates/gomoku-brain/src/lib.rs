@@ -1,5 +1,6 @@
 //! A Gomoku brain (placeholder docs, replaced below).
 
+pub mod arena;
 mod board;
 mod patterns;
 pub mod protocol;

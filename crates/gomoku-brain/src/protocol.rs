@@ -9,6 +9,7 @@
 //! `END` and `ABOUT`. An unknown command gets `UNKNOWN …`, a malformed or impossible one
 //! `ERROR …`, and leaves the session unchanged.
 
+use crate::board::SearchBoard;
 use crate::search::{Brain, Limits, WIN};
 use crate::time::TimeControl;
 use gomoku::{Color, Point, Position, Rule, Settings, Setup};
@@ -42,6 +43,17 @@ pub fn rule_from_mask(mask: u32) -> Result<Rule, RuleMaskError> {
         8 => Ok(Rule::CaroOverline),
         9 => Ok(Rule::Caro),
         _ => Err(RuleMaskError(mask)),
+    }
+}
+
+/// The Gomocup `rule` bitmask of a rule (the inverse of [`rule_from_mask`]).
+pub const fn rule_mask(rule: Rule) -> u32 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+        Rule::CaroOverline => 8,
+        Rule::Caro => 9,
     }
 }
 
@@ -272,6 +284,8 @@ impl Session {
         match command {
             Command::Start(w, h) => match Position::new(w, h, self.settings()) {
                 Ok(pos) => {
+                    // Builds the pattern tables now, not in the first move's time.
+                    SearchBoard::new(&pos);
                     self.pos = Some(pos);
                     self.brain.clear();
                     Answer::line("OK")
@@ -355,7 +369,10 @@ impl Session {
                     let mut setup = pos.to_setup();
                     setup.settings = self.settings();
                     match Position::from_setup(&setup) {
-                        Ok(p) => self.pos = Some(p),
+                        Ok(p) => {
+                            SearchBoard::new(&p);
+                            self.pos = Some(p);
+                        }
                         Err(e) => return Answer::line(format!("ERROR {e}")),
                     }
                 }
