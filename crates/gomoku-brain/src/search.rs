@@ -19,6 +19,8 @@ const WIN_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 64;
 /// Moves searched at an ordinary node, the strongest by pattern score.
 const BRANCH: usize = 16;
+/// Fours a leaf's VCF may play.
+const LEAF_VCF: u32 = 6;
 
 /// What to stop at: a time budget and/or a depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,7 +93,10 @@ struct Threats {
     my_five: Option<Cell>,
     op_fives: Vec<Cell>,
     my_winning_four: Option<Cell>,
+    /// Whether the opponent has a point for an unstoppable four or a four-three.
     op_winning_four: bool,
+    /// Whether the side to move has a four to play (a VCF is worth trying at a leaf).
+    my_four: bool,
 }
 
 impl Brain {
@@ -252,6 +257,7 @@ fn threats(b: &SearchBoard) -> Threats {
         op_fives: Vec::new(),
         my_winning_four: None,
         op_winning_four: false,
+        my_four: false,
     };
     for c in b.cells().filter(|&c| b.is_empty(c) && b.is_near(c)) {
         let (mine, theirs) = (b.summary(c, me), b.summary(c, op));
@@ -264,9 +270,12 @@ fn threats(b: &SearchBoard) -> Threats {
         if mine.is_winning_four() && t.my_winning_four.is_none() && !b.is_forbidden(c) {
             t.my_winning_four = Some(c);
         }
-        if theirs.is_winning_four() && !b.is_forbidden_for(c, op) {
+        if (theirs.is_winning_four() || (theirs.fours > 0 && theirs.open_threes > 0))
+            && !b.is_forbidden_for(c, op)
+        {
             t.op_winning_four = true;
         }
+        t.my_four |= mine.fours > 0;
     }
     t
 }
@@ -374,6 +383,11 @@ impl Search<'_, '_> {
         }
         let forced = !t.op_fives.is_empty();
         if ply >= MAX_PLY || (depth <= 0 && !forced) {
+            if t.my_four && !forced && ply < MAX_PLY {
+                if let Some(line) = vcf(b, &mut self.clock, LEAF_VCF) {
+                    return WIN - ply_i - line.len() as i32;
+                }
+            }
             return b.evaluate();
         }
         let key = b.hash();
