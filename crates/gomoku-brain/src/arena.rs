@@ -109,7 +109,8 @@ impl Player for Random {
 }
 
 /// A Gomocup brain over a pair of pipes (usually a child process's), driven as piskvork
-/// does: `START`, the `INFO` limits and rule, `BOARD` for its first move, `TURN` after.
+/// does: `START`, the `INFO` limits and rule, `ABOUT` (waited for, untimed), `BOARD` (or
+/// `BEGIN`) for its first move, `TURN` after.
 pub struct Gomocup {
     name: String,
     to: Box<dyn Write + Send>,
@@ -119,7 +120,13 @@ pub struct Gomocup {
     grace: Duration,
     /// Whether the brain has been sent the board of this game.
     has_board: bool,
+    /// When its last move arrived.
+    answered: Instant,
 }
+
+/// The least time between a brain's move and the next command to it: some brains (Rapfi
+/// 0.43) print their move before they listen again, and drop a `TURN` sent at once.
+const SETTLE: Duration = Duration::from_millis(20);
 
 /// Time an engine gets to answer `START` (loading its files).
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -150,6 +157,7 @@ impl Gomocup {
             turn: Duration::ZERO,
             grace,
             has_board: false,
+            answered: Instant::now(),
         }
     }
 
@@ -202,6 +210,7 @@ impl Gomocup {
 
     fn read_move(&mut self) -> Result<Point, Failure> {
         let line = self.answer(self.turn + self.grace)?;
+        self.answered = Instant::now();
         line.parse::<Point>()
             .ok()
             .filter(|_| line.contains(','))
@@ -239,10 +248,14 @@ impl Player for Gomocup {
         ] {
             self.send(&info)?;
         }
-        Ok(())
+        // A round trip, so that what the brain does on the settings (allocating its hash
+        // table) is not counted in its first move.
+        self.send("ABOUT")?;
+        self.answer(START_TIMEOUT).map(drop)
     }
 
     fn play(&mut self, pos: &Position, last: Option<Point>) -> Result<Point, Failure> {
+        std::thread::sleep(SETTLE.saturating_sub(self.answered.elapsed()));
         match last.filter(|_| self.has_board) {
             Some(p) => self.send(&format!("TURN {}", p.gomocup()))?,
             None if pos.board().stones() == 0 => self.send("BEGIN")?,

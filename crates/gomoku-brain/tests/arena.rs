@@ -41,6 +41,8 @@ fn fake(answer: Option<&'static str>) -> Gomocup {
             let line = line.unwrap();
             let reply = if line.starts_with("START") {
                 Some("OK")
+            } else if line.starts_with("ABOUT") {
+                Some("name=\"fake\"")
             } else if ["TURN", "BEGIN", "DONE"]
                 .iter()
                 .any(|w| line.starts_with(w))
