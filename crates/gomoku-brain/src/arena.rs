@@ -1,6 +1,6 @@
 //! The Gomoku arena over the game-independent [`::arena`] core: [`Player`]s (parlor's
 //! brain, a random legal player, any Gomocup brain executable), one game from an opening with
-//! the time per move enforced ([`play_game`]), `.psq` records, the 26 canonical three-stone
+//! the time per move enforced ([`play_game`]), `.psq` records, the 26 canonical renju
 //! openings, and [`run_match`] that schedules both colours of every opening in parallel.
 
 use crate::board::SearchBoard;
@@ -10,6 +10,7 @@ use crate::time::TimeControl;
 use ::arena::{
     GameResult, Match, Outcome as Score, Pairing, Report, Side, Sprt, Stats, Termination,
 };
+use gomoku::opening::{CanonicalOpening, OpeningKind};
 use gomoku::{Color, FoulPolicy, Outcome, Point, Position, Rule, Settings};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -416,32 +417,21 @@ pub fn play_game<'p>(
     }
 }
 
-/// The 26 canonical three-stone openings (Black in the centre, White next to it straight or
-/// diagonally, Black's second stone within the central 5×5), one per symmetry class, as the
-/// renju opening list counts them: 13 direct, then 13 indirect.
+/// The 26 canonical renju openings of the rules crate (RIF order, D1–D13 then I1–I13) as
+/// three moves around the centre of a `size` board (at least 5×5).
 pub fn openings(size: u8) -> Vec<Vec<Point>> {
     let c = Point::center(size, size);
-    let mut out = Vec::new();
-    for white in [(0, 1), (1, 1)] {
-        let mut seen: Vec<(i32, i32)> = Vec::new();
-        for dy in (-2..=2).rev() {
-            for dx in -2..=2 {
-                let third = (dx, dy);
-                if third == (0, 0) || third == white {
-                    continue;
-                }
-                // Direct openings mirror in the column, indirect ones in the diagonal.
-                let mirror = if white == (0, 1) { (-dx, dy) } else { (dy, dx) };
-                if seen.contains(&mirror) {
-                    continue;
-                }
-                seen.push(third);
-                let at = |(x, y): (i32, i32)| c.offset(x, y).expect("inside a 15x15 board");
-                out.push(vec![c, at(white), at(third)]);
-            }
-        }
-    }
-    out
+    let at = |(dx, dy): (i32, i32)| c.offset(dx, dy).expect("within two points of the centre");
+    CanonicalOpening::ALL
+        .iter()
+        .map(|o| {
+            let white = match o.kind {
+                OpeningKind::Direct => (0, 1),
+                OpeningKind::Indirect => (1, 1),
+            };
+            vec![c, at(white), at((o.third.0.into(), o.third.1.into()))]
+        })
+        .collect()
 }
 
 /// A match between players A and B.

@@ -1,4 +1,11 @@
-//! A Gomoku brain (placeholder docs, replaced below).
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//! - [`Brain`], [`Limits`], [`Thought`], [`Reason`]: the search and its answer.
+//! - [`vcf()`], [`vct()`]: threat-space search on a [`SearchBoard`].
+//! - [`Pattern`], [`Summary`]: line patterns and their sum at a point.
+//! - [`TimeControl`], [`Clock`]: time budgets and the search clock.
+//! - [`protocol`]: the Gomocup protocol; [`arena`]: engine matches.
 
 pub mod arena;
 mod board;

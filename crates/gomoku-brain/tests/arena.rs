@@ -60,7 +60,7 @@ fn fake(answer: Option<&'static str>) -> Gomocup {
 }
 
 #[test]
-fn the_canonical_openings_are_26_distinct_legal_positions() {
+fn the_openings_are_the_26_canonical_renju_openings() {
     let all = openings(15);
     assert_eq!(all.len(), 26);
     for (i, o) in all.iter().enumerate() {
@@ -69,8 +69,14 @@ fn the_canonical_openings_are_26_distinct_legal_positions() {
             pos.play(p).unwrap();
         }
         assert!(!all[..i].contains(o));
+        let named = gomoku::opening::CanonicalOpening::identify(o[0], o[1], o[2]).unwrap();
+        assert_eq!(named, &gomoku::opening::CanonicalOpening::ALL[i]);
     }
-    assert_eq!(all[0], gomoku::parse_moves("h8 h9 f10").unwrap());
+    assert_eq!(
+        all[0],
+        gomoku::parse_moves("h8 h9 h10").unwrap(),
+        "D1 Kansei"
+    );
 }
 
 #[test]

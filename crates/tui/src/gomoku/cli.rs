@@ -93,7 +93,7 @@ pub enum Command {
     /// Speaks the Gomocup (piskvork) brain protocol on standard input and output, for
     /// tournament managers and GUIs (the rule comes from `INFO rule`).
     Brain,
-    /// Plays engine A against engine B over the 26 canonical three-stone openings, each with
+    /// Plays engine A against engine B over the 26 canonical renju openings, each with
     /// both colours; prints every game, then the score and the Elo difference of A with its
     /// 95% interval. Late answers, illegal moves and renju fouls lose.
     Arena(ArenaArgs),
@@ -178,9 +178,6 @@ fn make_player(name: &str, game: usize, grace: Duration) -> Result<Box<dyn Playe
 
 /// Runs `gomoku arena`.
 fn arena_main(args: &ArenaArgs, rule: Rule, size: u8) -> Result<(), String> {
-    if size != 15 && size < 9 {
-        return Err("the openings need a board of at least 9x9".to_owned());
-    }
     let grace = Duration::from_millis(args.grace_ms);
     let mut openings = gomoku_brain::arena::openings(size);
     openings.truncate(args.openings.unwrap_or(openings.len()));
