@@ -434,6 +434,53 @@ pub fn openings(size: u8) -> Vec<Vec<Point>> {
         .collect()
 }
 
+/// Five-stone openings, White to move, that parlor scores close to even: each canonical
+/// opening with White's fourth stone parlor's choice and Black's fifth the point within three
+/// of the centre whose position scores nearest 0 for White, all at `depth` plies (no clock,
+/// so the suite is the same on every machine).
+pub fn balanced_openings(size: u8, rule: Rule, depth: u32) -> Vec<Vec<Point>> {
+    let limits = Limits {
+        time: None,
+        depth: Some(depth),
+    };
+    let stop = AtomicBool::new(false);
+    let mut brain = Brain::new(16 << 20);
+    let centre = Point::center(size, size);
+    openings(size)
+        .into_iter()
+        .filter_map(|mut moves| {
+            let mut pos = Position::new(size, size, rule).ok()?;
+            for &m in &moves {
+                pos.play(m).ok()?;
+            }
+            let fourth = brain.think(&pos, limits, &stop).ok()?.best;
+            pos.play(fourth).ok()?;
+            moves.push(fourth);
+            let mut best: Option<(i32, Point)> = None;
+            for dy in -3..=3 {
+                for dx in -3..=3 {
+                    let Some(p) = centre.offset(dx, dy) else {
+                        continue;
+                    };
+                    let mut next = pos.clone();
+                    if !matches!(next.play(p), Ok(None)) {
+                        continue;
+                    }
+                    brain.clear();
+                    let Ok(t) = brain.think(&next, limits, &stop) else {
+                        continue;
+                    };
+                    if best.is_none_or(|(s, _)| t.score.abs() < s) {
+                        best = Some((t.score.abs(), p));
+                    }
+                }
+            }
+            moves.push(best?.1);
+            Some(moves)
+        })
+        .collect()
+}
+
 /// A match between players A and B.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {

@@ -93,9 +93,10 @@ pub enum Command {
     /// Speaks the Gomocup (piskvork) brain protocol on standard input and output, for
     /// tournament managers and GUIs (the rule comes from `INFO rule`).
     Brain,
-    /// Plays engine A against engine B over the 26 canonical renju openings, each with
-    /// both colours; prints every game, then the score and the Elo difference of A with its
-    /// 95% interval. Late answers, illegal moves and renju fouls lose.
+    /// Plays engine A against engine B over the 26 canonical renju openings (or five-stone
+    /// extensions of them, `--balanced`), each with both colours; prints every game, then the
+    /// score and the Elo difference of A with its 95% interval. Late answers, illegal moves
+    /// and renju fouls lose.
     Arena(ArenaArgs),
 }
 
@@ -124,6 +125,10 @@ pub struct ArenaArgs {
     /// Play only the first N openings.
     #[arg(long)]
     pub openings: Option<usize>,
+    /// Extend each opening to five stones that parlor scores near even at this depth
+    /// (White to move), instead of the three-stone openings Black wins in freestyle.
+    #[arg(long)]
+    pub balanced: Option<u32>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -179,7 +184,10 @@ fn make_player(name: &str, game: usize, grace: Duration) -> Result<Box<dyn Playe
 /// Runs `gomoku arena`.
 fn arena_main(args: &ArenaArgs, rule: Rule, size: u8) -> Result<(), String> {
     let grace = Duration::from_millis(args.grace_ms);
-    let mut openings = gomoku_brain::arena::openings(size);
+    let mut openings = match args.balanced {
+        Some(depth) => gomoku_brain::arena::balanced_openings(size, rule, depth),
+        None => gomoku_brain::arena::openings(size),
+    };
     openings.truncate(args.openings.unwrap_or(openings.len()));
     let spec = MatchSpec {
         game: GameSpec { rule, size, grace },
