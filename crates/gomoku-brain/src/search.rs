@@ -383,10 +383,12 @@ impl Search<'_, '_> {
         }
         let forced = !t.op_fives.is_empty();
         if ply >= MAX_PLY || (depth <= 0 && !forced) {
-            if t.my_four && !forced && ply < MAX_PLY {
-                if let Some(line) = vcf(b, &mut self.clock, LEAF_VCF) {
-                    return WIN - ply_i - line.len() as i32;
-                }
+            if t.my_four
+                && !forced
+                && ply < MAX_PLY
+                && let Some(line) = vcf(b, &mut self.clock, LEAF_VCF)
+            {
+                return WIN - ply_i - line.len() as i32;
             }
             return b.evaluate();
         }
