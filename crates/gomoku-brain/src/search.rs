@@ -169,29 +169,16 @@ impl Brain {
                 ));
             }
             let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
-            let line = clock.within(share, |clock| vcf(&mut b, clock, 30));
-            if let Some(line) = line {
+            let vcf_line = clock.within(share, |clock| vcf(&mut b, clock, 30));
+            let threat_line = vcf_line.map(|l| (l, Reason::Vcf)).or_else(|| {
+                let vct_line = (!t.op_winning_four)
+                    .then(|| clock.within(share, |clock| vct(&mut b, clock, 8, 12)))
+                    .flatten();
+                vct_line.map(|l| (l, Reason::Vct))
+            });
+            if let Some((line, reason)) = threat_line {
                 let pv: Vec<Point> = line.iter().map(|&c| b.point(c)).collect();
-                return Ok(answer(
-                    pv[0],
-                    WIN - pv.len() as i32,
-                    Reason::Vcf,
-                    pv,
-                    &clock,
-                ));
-            }
-            if !t.op_winning_four {
-                let line = clock.within(share, |clock| vct(&mut b, clock, 8, 12));
-                if let Some(line) = line {
-                    let pv: Vec<Point> = line.iter().map(|&c| b.point(c)).collect();
-                    return Ok(answer(
-                        pv[0],
-                        WIN - pv.len() as i32,
-                        Reason::Vct,
-                        pv,
-                        &clock,
-                    ));
-                }
+                return Ok(answer(pv[0], WIN - pv.len() as i32, reason, pv, &clock));
             }
         }
         let root = root_moves(&b, &t);

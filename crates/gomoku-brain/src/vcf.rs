@@ -53,6 +53,23 @@ pub fn vcf(b: &mut SearchBoard, clock: &mut Clock, depth: u32) -> Option<Vec<Cel
     })
 }
 
+/// What every threat search checks first: a five of the side to move (pushed on `line`:
+/// `Some(true)`), or the depth, time or a known failure ruling the node out (`Some(false)`);
+/// `None` when the node must be searched.
+fn settled(
+    b: &SearchBoard,
+    clock: &mut Clock,
+    depth: u32,
+    failures: &Failures,
+    line: &mut Vec<Cell>,
+) -> Option<bool> {
+    if let Some(&five) = five_points(b, b.to_move()).first() {
+        line.push(five);
+        return Some(true);
+    }
+    (depth == 0 || clock.tick() || failures.known(b.hash(), depth)).then_some(false)
+}
+
 /// The VCF recursion; on success `line` holds the winning line, last move first.
 fn vcf_in(
     b: &mut SearchBoard,
@@ -61,15 +78,11 @@ fn vcf_in(
     failures: &mut Failures,
     line: &mut Vec<Cell>,
 ) -> bool {
+    if let Some(result) = settled(b, clock, depth, failures, line) {
+        return result;
+    }
     let me = b.to_move();
     let op = me.other();
-    if let Some(&five) = five_points(b, me).first() {
-        line.push(five);
-        return true;
-    }
-    if depth == 0 || clock.tick() || failures.known(b.hash(), depth) {
-        return false;
-    }
     let threats = five_points(b, op);
     let moves = match threats.as_slice() {
         [] => four_moves(b, me),
@@ -161,15 +174,11 @@ fn vct_in(
     failures: &mut Failures,
     line: &mut Vec<Cell>,
 ) -> bool {
+    if let Some(result) = settled(b, clock, depth, failures, line) {
+        return result;
+    }
     let me = b.to_move();
     let op = me.other();
-    if let Some(&five) = five_points(b, me).first() {
-        line.push(five);
-        return true;
-    }
-    if depth == 0 || clock.tick() || failures.known(b.hash(), depth) {
-        return false;
-    }
     let threats = five_points(b, op);
     if threats.is_empty() {
         let mut sub = Vec::new();
