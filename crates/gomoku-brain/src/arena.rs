@@ -32,7 +32,7 @@ pub enum Failure {
     #[error("protocol error: {0}")]
     Protocol(String),
     /// The engine could not be started, or its pipes closed.
-    #[error("engine failure: {0}")]
+    #[error("brain not running: {0}")]
     Crashed(String),
 }
 
