@@ -51,7 +51,12 @@ fn two_engines_play_a_game_to_a_recorded_result() {
             "{:?}",
             r.termination
         );
-        let pgn = read_pgn(&r.record, RuleSet::default(), xiangqi::Validation::Permissive).unwrap();
+        let pgn = read_pgn(
+            &r.record,
+            RuleSet::default(),
+            xiangqi::Validation::Permissive,
+        )
+        .unwrap();
         let (red, black) = if p.a_side == Side::First {
             ("deep", "shallow")
         } else {

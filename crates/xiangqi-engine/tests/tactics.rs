@@ -84,12 +84,12 @@ fn mates_with(pos: &Position, m: Move, n: u32) -> bool {
 
 /// True if the side to move mates in at most `n` moves against every defence.
 fn mates_within(pos: &Position, n: u32) -> bool {
-    n > 0 && legal(&pos).iter().any(|&m| mates_with(pos, m, n))
+    n > 0 && legal(pos).iter().any(|&m| mates_with(pos, m, n))
 }
 
 /// The first moves that mate within `n`, sorted.
 fn mating_moves(pos: &Position, n: u32) -> Vec<Move> {
-    let mut found: Vec<Move> = legal(&pos)
+    let mut found: Vec<Move> = legal(pos)
         .iter()
         .copied()
         .filter(|&m| mates_with(pos, m, n))
@@ -102,7 +102,7 @@ const MATED: i32 = 100_000;
 
 /// Full-width material negamax (alpha-beta, exact) over `plies`; having no move loses.
 fn material(pos: &Position, plies: u32, mut alpha: i32, beta: i32) -> i32 {
-    let moves = legal(&pos);
+    let moves = legal(pos);
     if moves.is_empty() {
         return -MATED;
     }
@@ -127,7 +127,7 @@ fn material(pos: &Position, plies: u32, mut alpha: i32, beta: i32) -> i32 {
 
 /// Each move's exact 4-ply material score.
 fn capture_scores(pos: &Position) -> Vec<(i32, Move)> {
-    let mut scores: Vec<(i32, Move)> = legal(&pos)
+    let mut scores: Vec<(i32, Move)> = legal(pos)
         .iter()
         .map(|&m| {
             let mut after = *pos;
@@ -254,7 +254,7 @@ fn full_suite() {
 
 /// Prints `fen | kind | solutions` if `pos` is a mate in exactly 1–4 or has winning captures.
 fn candidate(pos: &Position, mates: bool) -> Option<String> {
-    if legal(&pos).is_empty() {
+    if legal(pos).is_empty() {
         return None;
     }
     let line = |kind: String, moves: &[Move]| {
@@ -280,8 +280,11 @@ fn generate() {
     let path = std::env::var("TACTICS_PGN").expect("TACTICS_PGN names a PGN file");
     let text = std::fs::read_to_string(path).unwrap();
     for record in text.split("[Game ").filter(|r| !r.trim().is_empty()) {
-        let Ok(pgn) = xiangqi::read_pgn(&format!("[Game {record}"), xiangqi::RuleSet::default(), Validation::Permissive)
-        else {
+        let Ok(pgn) = xiangqi::read_pgn(
+            &format!("[Game {record}"),
+            xiangqi::RuleSet::default(),
+            Validation::Permissive,
+        ) else {
             continue;
         };
         let game = pgn.game;

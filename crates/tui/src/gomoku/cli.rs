@@ -1,4 +1,5 @@
-//! The `gomoku` command line: play in the terminal (no subcommand) or `judge` a record.
+//! The `gomoku` command line: play in the terminal (no subcommand), `judge` a record, run
+//! the Gomocup `brain`, or play an engine `arena`.
 
 use std::fmt::Write as _;
 use std::io::Read as _;
@@ -9,6 +10,10 @@ use ::gomoku::{
     Color as Stone, FoulPolicy, Game, Outcome, Rule, Settings, ThreeAtFive, parse_moves,
 };
 use clap::{Parser, Subcommand, ValueEnum};
+use gomoku_brain::arena::{
+    Failure, GameSpec, Gomocup, MatchSpec, Parlor, Player, Random, run_match,
+};
+use std::time::Duration;
 
 use super::{App, Opponent, Options};
 use crate::launcher::LaunchOptions;
@@ -87,6 +92,165 @@ pub enum Command {
         #[arg(long)]
         gomocup: bool,
     },
+    /// Speaks the Gomocup (piskvork) brain protocol on standard input and output, for
+    /// tournament managers and GUIs (the rule comes from `INFO rule`).
+    Brain,
+    /// Plays engine A against engine B over the 26 canonical renju openings (or five-stone
+    /// extensions of them, `--balanced`), each with both colours; prints every game, then the
+    /// score and the Elo difference of A with its 95% interval. Late answers, illegal moves
+    /// and renju fouls lose.
+    Arena(ArenaArgs),
+}
+
+/// Options of `gomoku arena`.
+#[derive(Debug, clap::Args)]
+pub struct ArenaArgs {
+    /// Player A: `parlor`, `random`, `bot` (the terminal game's bot) or the path of a Gomocup
+    /// brain executable (started in its own directory).
+    #[arg(long, default_value = "parlor")]
+    pub a: String,
+    /// Player B, as for A.
+    #[arg(long, default_value = "bot")]
+    pub b: String,
+    /// Time per move of A, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub a_ms: u64,
+    /// Time per move of B, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub b_ms: u64,
+    /// How late an answer may be before it loses on time, in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    pub grace_ms: u64,
+    /// Rounds over the openings.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// Play only the first N openings.
+    #[arg(long)]
+    pub openings: Option<usize>,
+    /// Extend each opening to five stones that parlor scores near even at this depth
+    /// (White to move), instead of the three-stone openings Black wins in freestyle.
+    #[arg(long)]
+    pub balanced: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Write each game as `game-NNNN.psq` into this directory.
+    #[arg(long)]
+    pub records: Option<std::path::PathBuf>,
+    /// Stop early by SPRT between Elo `E0,E1` (alpha = beta = 0.05).
+    #[arg(long, value_parser = parse_sprt)]
+    pub sprt: Option<arena::Sprt>,
+}
+
+fn parse_sprt(text: &str) -> Result<arena::Sprt, String> {
+    let bad = || format!("invalid SPRT bounds {text:?}: expected E0,E1 like 0,50");
+    let (e0, e1) = text.split_once(',').ok_or_else(bad)?;
+    let e0: f64 = e0.trim().parse().map_err(|_| bad())?;
+    let e1: f64 = e1.trim().parse().map_err(|_| bad())?;
+    arena::Sprt::new(e0, e1, 0.05, 0.05).map_err(|e| e.to_string())
+}
+
+/// The terminal game's bot as an arena player.
+struct FrontendBot(::gomoku::Bot);
+
+impl Player for FrontendBot {
+    fn name(&self) -> String {
+        "bot".to_owned()
+    }
+
+    fn start(&mut self, _pos: &::gomoku::Position, _turn: Duration) -> Result<(), Failure> {
+        Ok(())
+    }
+
+    fn play(
+        &mut self,
+        pos: &::gomoku::Position,
+        _last: Option<::gomoku::Point>,
+    ) -> Result<::gomoku::Point, Failure> {
+        self.0
+            .choose(pos)
+            .ok_or_else(|| Failure::Protocol("no legal move".to_owned()))
+    }
+}
+
+/// Makes the player a name on the command line stands for; `game` seeds the random ones.
+fn make_player(name: &str, game: usize, grace: Duration) -> Result<Box<dyn Player>, Failure> {
+    Ok(match name {
+        "parlor" => Box::new(Parlor::default()),
+        "random" => Box::new(Random::new(game as u64)),
+        "bot" => Box::new(FrontendBot(::gomoku::Bot::new(game as u64))),
+        path => Box::new(Gomocup::spawn(std::path::Path::new(path), grace)?),
+    })
+}
+
+/// Runs `gomoku arena`.
+fn arena_main(args: &ArenaArgs, rule: Rule, size: u8) -> Result<(), String> {
+    let grace = Duration::from_millis(args.grace_ms);
+    let mut openings = match args.balanced {
+        Some(depth) => gomoku_brain::arena::balanced_openings(size, rule, depth),
+        None => gomoku_brain::arena::openings(size),
+    };
+    openings.truncate(args.openings.unwrap_or(openings.len()));
+    let spec = MatchSpec {
+        game: GameSpec { rule, size, grace },
+        turn: [
+            Duration::from_millis(args.a_ms),
+            Duration::from_millis(args.b_ms),
+        ],
+        openings,
+        rounds: args.rounds,
+        threads: args.threads,
+        sprt: args.sprt,
+    };
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let a = |g: usize| make_player(&args.a, g, grace);
+    let b = |g: usize| make_player(&args.b, g, grace);
+    let mut io_error = None;
+    let report = run_match(&spec, &a, &b, |p, r, stats| {
+        let colour = if p.a_side == arena::Side::First {
+            "black"
+        } else {
+            "white"
+        };
+        println!(
+            "game {:>4} opening {:>2} A {colour}: {:?} ({}) | {}",
+            p.game + 1,
+            p.opening + 1,
+            r.outcome,
+            r.termination,
+            score_line(stats)
+        );
+        if let Some(dir) = &args.records
+            && let Err(e) =
+                std::fs::write(dir.join(format!("game-{:04}.psq", p.game + 1)), &r.record)
+        {
+            io_error.get_or_insert(e.to_string());
+        }
+    });
+    println!(
+        "{} ({} ms) vs {} ({} ms), {rule} {size}x{size}: {}",
+        args.a,
+        args.a_ms,
+        args.b,
+        args.b_ms,
+        score_line(&report.stats)
+    );
+    if let Some(d) = report.sprt_decision {
+        println!("SPRT: {d:?}");
+    }
+    io_error.map_or(Ok(()), Err)
+}
+
+/// `+W =D -L, score S, Elo D ± E` for engine A.
+fn score_line(stats: &arena::Stats) -> String {
+    let [w, d, l] = stats.trinomial();
+    let elo = stats.elo_trinomial().map_or_else(
+        || "Elo n/a".to_owned(),
+        |e| format!("Elo {:+.0} ± {:.0}", e.diff, e.error),
+    );
+    format!("+{w} ={d} -{l}, score {:.3}, {elo}", stats.score())
 }
 
 fn parse_opening(text: &str) -> Result<OpeningRule, String> {
@@ -181,6 +345,23 @@ pub fn main() -> ExitCode {
                 Err(e) => {
                     eprintln!("gomoku judge: {e}");
                     ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Arena(args)) => match arena_main(&args, cli.rule, cli.size.0) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("gomoku arena: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Brain) => {
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            match gomoku_brain::protocol::serve(stdin, std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("gomoku brain: {e}");
+                    ExitCode::FAILURE
                 }
             }
         }

@@ -165,7 +165,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let fen = match &cli.command {
         Some(Command::Perft { fen, .. }) => fen.as_deref().or(cli.fen.as_deref()),
-        None => cli.fen.as_deref(),
+        None | Some(Command::Uci | Command::Arena(_)) => cli.fen.as_deref(),
     };
     let settings = cli.settings(fen);
     let game = match settings.new_game() {

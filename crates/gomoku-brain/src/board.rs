@@ -1,0 +1,425 @@
+//! [`SearchBoard`]: the rules crate's [`Position`] (its line bitboards judge wins and renju
+//! fouls) kept in step with the brain's pattern state, which every move updates
+//! incrementally: the window keys of the 40 points on the four lines through the stone, their
+//! patterns, summaries and the evaluation totals.
+
+use crate::patterns::{EMPTY, Pattern, Summary, Table, WALL, slot, stone_code, table};
+use gomoku::{Color, DIRECTIONS, Point, Position, Rule};
+
+/// Cells of padding around the board, so every window of ±5 stays inside the arrays.
+const PAD: usize = 5;
+
+/// A point of the padded board, as an index into its arrays.
+pub type Cell = u16;
+
+/// The search's board.
+#[derive(Clone)]
+pub struct SearchBoard {
+    pos: Position,
+    width: usize,
+    height: usize,
+    stride: usize,
+    offsets: [isize; 4],
+    tables: [Table; 2],
+    restricted: bool,
+    codes: Vec<u8>,
+    /// `[cell][direction]`: the ten neighbours' codes.
+    keys: Vec<[u32; 4]>,
+    /// `[cell][colour][direction]`, kept for empty cells.
+    patterns: Vec<[[Pattern; 4]; 2]>,
+    /// `[cell][colour]`, kept for empty cells.
+    summaries: Vec<[Summary; 2]>,
+    /// Stones within two cells (in both coordinates), for candidate moves.
+    near: Vec<u8>,
+    /// Sum of the summaries' scores over empty cells, per colour.
+    totals: [i32; 2],
+    hash: u64,
+    moves: Vec<Cell>,
+}
+
+/// A fixed pseudo-random number for `(cell, colour)` (splitmix64), for Zobrist hashing.
+const fn zobrist(cell: Cell, color: Color) -> u64 {
+    let mut z = (cell as u64 * 2 + color.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Hashed in when White is to move.
+const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
+
+impl SearchBoard {
+    /// The search board of `pos` (which may be finished; search it only if it is not).
+    pub fn new(pos: &Position) -> SearchBoard {
+        let board = pos.board();
+        let (width, height) = (board.width() as usize, board.height() as usize);
+        let stride = width + 2 * PAD;
+        let area = stride * (height + 2 * PAD);
+        let offsets = DIRECTIONS.map(|(dx, dy)| dx as isize + dy as isize * stride as isize);
+        let rule = pos.rule();
+        let mut b = SearchBoard {
+            pos: pos.clone(),
+            width,
+            height,
+            stride,
+            offsets,
+            tables: Color::ALL.map(|c| table(rule, c)),
+            restricted: rule == Rule::Renju,
+            codes: vec![WALL; area],
+            keys: vec![[0; 4]; area],
+            patterns: vec![[[Pattern::None; 4]; 2]; area],
+            summaries: vec![[Summary::default(); 2]; area],
+            near: vec![0; area],
+            totals: [0; 2],
+            hash: 0,
+            moves: Vec::new(),
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let p = Point::new(x as u8, y as u8);
+                let c = b.cell(p);
+                b.codes[c as usize] = board.get(p).map_or(EMPTY, stone_code);
+            }
+        }
+        b.recompute();
+        b
+    }
+
+    /// Recomputes every key, pattern, summary, count and total from the cell codes.
+    fn recompute(&mut self) {
+        self.hash = if self.pos.to_move() == Color::White {
+            WHITE_TO_MOVE
+        } else {
+            0
+        };
+        self.totals = [0; 2];
+        self.near.fill(0);
+        for c in self.cells() {
+            if let Some(color) = self.stone(c) {
+                self.hash ^= zobrist(c, color);
+                self.mark_near(c, 1);
+            }
+        }
+        for c in 0..self.codes.len() {
+            for d in 0..4 {
+                let mut key = 0;
+                for k in (-5..=5).filter(|&k| k != 0) {
+                    let n = c as isize + k as isize * self.offsets[d];
+                    let code = usize::try_from(n)
+                        .ok()
+                        .and_then(|n| self.codes.get(n))
+                        .copied()
+                        .unwrap_or(WALL);
+                    key |= u32::from(code) << (2 * slot(k));
+                }
+                self.keys[c][d] = key;
+            }
+        }
+        for c in self.cells() {
+            if self.codes[c as usize] == EMPTY {
+                for d in 0..4 {
+                    self.refresh_pattern(c, d);
+                }
+                self.refresh_summary(c);
+                self.add_total(c, 1);
+            }
+        }
+    }
+
+    /// The rules crate's position.
+    pub const fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The side to move.
+    pub const fn to_move(&self) -> Color {
+        self.pos.to_move()
+    }
+
+    /// The Zobrist hash of stones and side to move.
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Number of stones on the board.
+    pub fn stones(&self) -> usize {
+        self.pos.board().stones()
+    }
+
+    /// Whether no empty point is left.
+    pub fn is_full(&self) -> bool {
+        self.pos.board().is_full()
+    }
+
+    /// Moves played since this board was built, oldest first.
+    pub fn moves(&self) -> &[Cell] {
+        &self.moves
+    }
+
+    /// The cell of a point on the board.
+    pub const fn cell(&self, p: Point) -> Cell {
+        ((p.y() as usize + PAD) * self.stride + p.x() as usize + PAD) as Cell
+    }
+
+    /// The point of a cell on the board.
+    pub fn point(&self, c: Cell) -> Point {
+        let c = c as usize;
+        Point::new((c % self.stride - PAD) as u8, (c / self.stride - PAD) as u8)
+    }
+
+    /// The cells of the board, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        let (w, h, stride) = (self.width, self.height, self.stride);
+        (0..h).flat_map(move |y| (0..w).map(move |x| ((y + PAD) * stride + x + PAD) as Cell))
+    }
+
+    /// The stone on a cell.
+    pub fn stone(&self, c: Cell) -> Option<Color> {
+        match self.codes[c as usize] {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether a cell is an empty point of the board.
+    pub fn is_empty(&self, c: Cell) -> bool {
+        self.codes[c as usize] == EMPTY
+    }
+
+    /// Whether an empty cell has a stone within two cells.
+    pub fn is_near(&self, c: Cell) -> bool {
+        self.near[c as usize] > 0
+    }
+
+    /// The cell `k` steps from `c` along direction `d` (may be padding).
+    pub fn step(&self, c: Cell, d: usize, k: i32) -> Cell {
+        (c as isize + k as isize * self.offsets[d]) as Cell
+    }
+
+    /// What a stone of `color` on the empty cell `c` makes along direction `d`.
+    pub fn pattern(&self, c: Cell, color: Color, d: usize) -> Pattern {
+        self.patterns[c as usize][color.index()][d]
+    }
+
+    /// The summary of the empty cell `c` for `color`.
+    pub fn summary(&self, c: Cell, color: Color) -> Summary {
+        self.summaries[c as usize][color.index()]
+    }
+
+    /// The static evaluation for the side to move: its pattern total against the opponent's.
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move().index();
+        self.totals[me] - self.totals[1 - me] + 20
+    }
+
+    /// Whether a stone of the side to move on the empty cell `c` is a renju foul (exact: the
+    /// rules crate's checker decides wherever the patterns leave a foul possible).
+    pub fn is_forbidden(&self, c: Cell) -> bool {
+        self.is_forbidden_for(c, self.to_move())
+    }
+
+    /// As [`SearchBoard::is_forbidden`], for `color`.
+    pub fn is_forbidden_for(&self, c: Cell, color: Color) -> bool {
+        self.restricted
+            && color == Color::Black
+            && self.summary(c, Color::Black).may_be_foul()
+            && self.pos.foul_at(self.point(c)).is_some()
+    }
+
+    /// Plays the empty cell `c` for the side to move (no legality check).
+    pub fn play(&mut self, c: Cell) {
+        let color = self.to_move();
+        self.pos.play_unchecked(self.point(c));
+        self.add_total(c, -1);
+        self.set(c, stone_code(color));
+        self.hash ^= zobrist(c, color) ^ WHITE_TO_MOVE;
+        self.mark_near(c, 1);
+        self.moves.push(c);
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Panics
+    /// If no move was played on this board.
+    pub fn undo(&mut self) {
+        let c = self.moves.pop().expect("undo without a move");
+        let color = self.stone(c).expect("the last move's stone");
+        self.pos.unplay_unchecked(self.point(c));
+        self.set(c, EMPTY);
+        self.hash ^= zobrist(c, color) ^ WHITE_TO_MOVE;
+        self.mark_near(c, -1);
+        for d in 0..4 {
+            self.refresh_pattern(c, d);
+        }
+        self.refresh_summary(c);
+        self.add_total(c, 1);
+    }
+
+    /// Writes `code` on `c` and updates the 40 cells whose windows see it.
+    fn set(&mut self, c: Cell, code: u8) {
+        self.codes[c as usize] = code;
+        for d in 0..4 {
+            for k in (-5..=5).filter(|&k| k != 0) {
+                let n = self.step(c, d, k);
+                let bit = 2 * slot(-k);
+                let key = &mut self.keys[n as usize][d];
+                *key = (*key & !(3 << bit)) | u32::from(code) << bit;
+                if self.codes[n as usize] == EMPTY {
+                    self.add_total(n, -1);
+                    self.refresh_pattern(n, d);
+                    self.refresh_summary(n);
+                    self.add_total(n, 1);
+                }
+            }
+        }
+    }
+
+    fn refresh_pattern(&mut self, c: Cell, d: usize) {
+        let key = self.keys[c as usize][d] as usize;
+        for color in Color::ALL {
+            self.patterns[c as usize][color.index()][d] = self.tables[color.index()][key];
+        }
+    }
+
+    fn refresh_summary(&mut self, c: Cell) {
+        for color in Color::ALL {
+            let restricted = self.restricted && color == Color::Black;
+            self.summaries[c as usize][color.index()] =
+                Summary::new(self.patterns[c as usize][color.index()], restricted);
+        }
+    }
+
+    fn add_total(&mut self, c: Cell, sign: i32) {
+        for color in Color::ALL {
+            self.totals[color.index()] += sign * self.summaries[c as usize][color.index()].score;
+        }
+    }
+
+    fn mark_near(&mut self, c: Cell, delta: i8) {
+        let s = self.stride as isize;
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let n = (c as isize + dy * s + dx) as usize;
+                self.near[n] = self.near[n].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// The empty cells near a stone (every empty cell on an empty board), in board order.
+    pub fn candidates(&self, out: &mut Vec<Cell>) {
+        out.clear();
+        out.extend(
+            self.cells()
+                .filter(|&c| self.is_empty(c) && self.is_near(c)),
+        );
+        if out.is_empty() && self.stones() == 0 {
+            let b = self.pos.board();
+            out.push(self.cell(Point::center(b.width(), b.height())));
+        }
+    }
+
+    /// The cells where `color` makes a five.
+    pub fn fives(&self, color: Color) -> impl Iterator<Item = Cell> + '_ {
+        self.cells().filter(move |&c| {
+            self.is_empty(c) && self.is_near(c) && self.summary(c, color).is_five()
+        })
+    }
+
+    /// The five point(s) of `color` along the four lines through `c` (after a stone of
+    /// `color` on `c` made a four): at most two are returned.
+    pub fn five_points_through(&self, c: Cell, color: Color, out: &mut Vec<Cell>) {
+        out.clear();
+        for d in 0..4 {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                let n = self.step(c, d, k);
+                if self.is_empty(n)
+                    && self.pattern(n, color, d) == Pattern::Five
+                    && !out.contains(&n)
+                {
+                    out.push(n);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku::parse_moves;
+
+    fn position(moves: &str, rule: Rule) -> Position {
+        let mut p = Position::new(15, 15, rule).unwrap();
+        for m in parse_moves(moves).unwrap() {
+            p.play(m).unwrap();
+        }
+        p
+    }
+
+    fn same_state(a: &SearchBoard, b: &SearchBoard) {
+        assert_eq!(a.hash, b.hash);
+        assert_eq!(a.totals, b.totals);
+        assert_eq!(a.near, b.near);
+        for c in a.cells() {
+            assert_eq!(
+                a.keys[c as usize],
+                b.keys[c as usize],
+                "keys of {}",
+                a.point(c)
+            );
+            if a.is_empty(c) {
+                assert_eq!(a.summaries[c as usize], b.summaries[c as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_updates_equal_a_fresh_board() {
+        for rule in Rule::ALL {
+            let moves = "h8 i9 h9 h10 i8 g8 j8 k8 j10 f7 e6 j7";
+            let mut inc = SearchBoard::new(&Position::new(15, 15, rule).unwrap());
+            for m in parse_moves(moves).unwrap() {
+                inc.play(inc.cell(m));
+            }
+            let fresh = SearchBoard::new(&position(moves, rule));
+            same_state(&inc, &fresh);
+            for _ in 0..5 {
+                inc.undo();
+            }
+            let fresh = SearchBoard::new(&position("h8 i9 h9 h10 i8 g8 j8", rule));
+            same_state(&inc, &fresh);
+        }
+    }
+
+    #[test]
+    fn fives_and_fours_are_seen() {
+        let b = SearchBoard::new(&position("h8 a1 i8 a2 j8 a3 k8", Rule::Freestyle));
+        let fives: Vec<Point> = b.fives(Color::Black).map(|c| b.point(c)).collect();
+        let expected: Vec<Point> = parse_moves("g8 l8").unwrap();
+        assert_eq!(fives, expected);
+        assert!(b.fives(Color::White).next().is_none());
+        let mut out = Vec::new();
+        let b = SearchBoard::new(&position("h8 a1 i8 a2 j8 a3", Rule::Freestyle));
+        let mut b2 = b.clone();
+        b2.play(b.cell("k8".parse().unwrap()));
+        b2.five_points_through(b.cell("k8".parse().unwrap()), Color::Black, &mut out);
+        assert_eq!(out.len(), 2);
+    }
+
+    #[test]
+    fn forbidden_points_match_the_rules_crate() {
+        let p = position("f8 a1 g8 a2 i10 a3 i11 a4", Rule::Renju);
+        let b = SearchBoard::new(&p);
+        let exact = p.forbidden_points();
+        for c in b.cells().filter(|&c| b.is_empty(c)) {
+            assert_eq!(
+                b.is_forbidden(c),
+                exact.contains(b.point(c)),
+                "{}",
+                b.point(c)
+            );
+        }
+        assert!(exact.contains("i8".parse().unwrap()));
+    }
+}

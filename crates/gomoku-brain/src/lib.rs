@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
+//! - [`Brain`], [`Limits`], [`Thought`], [`Reason`]: the search and its answer.
+//! - [`vcf()`], [`vct()`]: threat-space search on a [`SearchBoard`].
+//! - [`Pattern`], [`Summary`]: line patterns and their sum at a point.
+//! - [`TimeControl`], [`Clock`]: time budgets and the search clock.
+//! - [`protocol`]: the Gomocup protocol; [`arena`]: engine matches.
+
+pub mod arena;
+mod board;
+mod patterns;
+pub mod protocol;
+mod search;
+mod time;
+mod tt;
+mod vcf;
+
+pub use board::{Cell, SearchBoard};
+pub use patterns::{Pattern, Summary};
+pub use search::{Brain, Limits, Reason, ThinkError, Thought, WIN};
+pub use time::{Clock, TimeControl};
+pub use vcf::{vcf, vct};

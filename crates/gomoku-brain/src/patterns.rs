@@ -1,0 +1,397 @@
+//! Line patterns: what a stone of one colour on an empty point would make along one line,
+//! read from a table indexed by the ten cells around the point (±5), and the summary of a
+//! point over its four lines.
+//!
+//! The tables are built once per five definition (exactly five or five-or-more, caro's
+//! blocked-ends rule) by a short recursion over the window itself: a *five* is read from the
+//! run through the centre, a *four* is a window where one more stone makes a five through the
+//! centre (an *open four* where two points do), a *three* one stone short of a four (an *open
+//! three* where that stone makes an open four), and so on down to a *one*.
+
+use gomoku::{Color, Rule};
+use std::sync::OnceLock;
+
+/// Cell codes in a window key, two bits each.
+pub(crate) const EMPTY: u8 = 0;
+/// The board's edge (and the padding beyond it).
+pub(crate) const WALL: u8 = 3;
+
+/// The code of a stone of `color` in a window key.
+pub(crate) const fn stone_code(color: Color) -> u8 {
+    color.index() as u8 + 1
+}
+
+/// Number of window keys: ten neighbours of two bits.
+const KEYS: usize = 1 << 20;
+
+/// The key slot of the neighbour at offset `k` (`-5..=5`, not 0).
+pub(crate) const fn slot(k: i32) -> u32 {
+    if k < 0 {
+        (k + 5) as u32
+    } else {
+        (k + 4) as u32
+    }
+}
+
+/// What a stone makes along one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five is possible through the point along this line.
+    #[default]
+    None,
+    /// Six or more in a row where only exactly five wins (renju: Black's overline foul).
+    Overline,
+    /// A five is still possible through the point.
+    One,
+    /// One stone short of a three.
+    Two,
+    /// One stone short of an open three.
+    OpenTwo,
+    /// One stone short of a four.
+    Three,
+    /// One stone short of an open four.
+    OpenThree,
+    /// One point left that makes a five.
+    Four,
+    /// Two points left that make a five: the opponent cannot stop both.
+    OpenFour,
+    /// A winning row.
+    Five,
+}
+
+impl Pattern {
+    /// Every pattern, weakest first.
+    pub const ALL: [Pattern; 10] = [
+        Pattern::None,
+        Pattern::Overline,
+        Pattern::One,
+        Pattern::Two,
+        Pattern::OpenTwo,
+        Pattern::Three,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::Five,
+    ];
+
+    /// Weight of the pattern in the evaluation and in move ordering.
+    pub const fn value(self) -> i32 {
+        match self {
+            Pattern::None | Pattern::Overline => 0,
+            Pattern::One => 1,
+            Pattern::Two => 4,
+            Pattern::OpenTwo => 12,
+            Pattern::Three => 14,
+            Pattern::OpenThree => 45,
+            Pattern::Four => 50,
+            Pattern::OpenFour => 250,
+            Pattern::Five => 1200,
+        }
+    }
+}
+
+/// A table from window key to the pattern a stone of one colour makes.
+pub(crate) type Table = &'static [Pattern];
+
+/// The pattern table for `color` under `rule`.
+pub(crate) fn table(rule: Rule, color: Color) -> Table {
+    static TABLES: [OnceLock<Box<[Pattern]>>; 8] = [const { OnceLock::new() }; 8];
+    let black = color == Color::Black;
+    let (exact, caro) = match rule {
+        Rule::Freestyle => (false, false),
+        Rule::Standard => (true, false),
+        Rule::Renju => (black, false),
+        Rule::Caro => (true, true),
+        Rule::CaroOverline => (false, true),
+    };
+    let i = color.index() * 4 + usize::from(exact) * 2 + usize::from(caro);
+    TABLES[i].get_or_init(|| build(stone_code(color), exact, caro))
+}
+
+/// The code of window cell `s` (0..10 in key order) of `key`.
+#[inline]
+const fn cell(key: u32, s: u32) -> u8 {
+    ((key >> (2 * s)) & 3) as u8
+}
+
+/// The cell at offset `k` (`-5..=5`) with the centre holding `own`.
+fn at(key: u32, k: i32, own: u8) -> u8 {
+    if k == 0 { own } else { cell(key, slot(k)) }
+}
+
+/// `1` for a five through the centre (which holds `own`), `2` for an overline where only
+/// exactly five wins, `0` otherwise.
+fn five(key: u32, own: u8, exact: bool, caro: bool) -> u8 {
+    let mut lo = 0;
+    while lo > -5 && at(key, lo - 1, own) == own {
+        lo -= 1;
+    }
+    let mut hi = 0;
+    while hi < 5 && at(key, hi + 1, own) == own {
+        hi += 1;
+    }
+    let len = hi - lo + 1;
+    if len < 5 {
+        return 0;
+    }
+    if exact && len > 5 {
+        return 2;
+    }
+    if caro {
+        let opponent = |k: i32| {
+            (-5..=5).contains(&k)
+                && !matches!(at(key, k, own), c if c == EMPTY || c == WALL || c == own)
+        };
+        if opponent(lo - 1) && opponent(hi + 1) {
+            return 0;
+        }
+    }
+    1
+}
+
+/// The keys with one more `own` stone on an empty cell within ±4.
+fn plus_one(key: u32, own: u8) -> impl Iterator<Item = u32> {
+    (-4..=4)
+        .filter(|&k| k != 0)
+        .map(slot)
+        .filter(move |&s| cell(key, s) == EMPTY)
+        .map(move |s| key | u32::from(own) << (2 * s))
+}
+
+/// Whether some five-cell window through the centre holds no opponent stone and no wall.
+fn room(key: u32, own: u8) -> bool {
+    (-4..=0).any(|start| {
+        (start..start + 5).all(|k| matches!(at(key, k, own), c if c == own || c == EMPTY))
+    })
+}
+
+fn build(own: u8, exact: bool, caro: bool) -> Box<[Pattern]> {
+    let fives: Vec<u8> = (0..KEYS as u32)
+        .map(|k| five(k, own, exact, caro))
+        .collect();
+    let fours: Vec<u8> = (0..KEYS as u32)
+        .map(|k| {
+            if fives[k as usize] != 0 {
+                return 0;
+            }
+            plus_one(k, own).filter(|&n| fives[n as usize] == 1).count() as u8
+        })
+        .collect();
+    // 2: open three, 1: three, 0: neither.
+    let threes: Vec<u8> = (0..KEYS as u32)
+        .map(|k| {
+            if fives[k as usize] != 0 || fours[k as usize] != 0 {
+                return 0;
+            }
+            plus_one(k, own)
+                .map(|n| fours[n as usize].min(2))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    (0..KEYS as u32)
+        .map(|k| {
+            let i = k as usize;
+            match (fives[i], fours[i], threes[i]) {
+                (1, _, _) => Pattern::Five,
+                (2, _, _) => Pattern::Overline,
+                (_, 2.., _) => Pattern::OpenFour,
+                (_, 1, _) => Pattern::Four,
+                (_, _, 2) => Pattern::OpenThree,
+                (_, _, 1) => Pattern::Three,
+                _ => match plus_one(k, own).map(|n| threes[n as usize]).max() {
+                    Some(2) => Pattern::OpenTwo,
+                    Some(1) => Pattern::Two,
+                    _ if room(k, own) => Pattern::One,
+                    _ => Pattern::None,
+                },
+            }
+        })
+        .collect()
+}
+
+/// A point's patterns for one colour over its four lines, summed up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Sum of the pattern values plus the bonus of a combination (double four, four-three,
+    /// double three).
+    pub score: i32,
+    /// Lines where the stone makes a five.
+    pub fives: u8,
+    /// Lines where it makes a four or an open four.
+    pub fours: u8,
+    /// Lines where it makes an open four.
+    pub open_fours: u8,
+    /// Lines where it makes an open three.
+    pub open_threes: u8,
+    /// Whether some line becomes an overline where only exactly five wins.
+    pub overline: bool,
+}
+
+impl Summary {
+    /// Sums up the four line patterns. `restricted` (renju Black) gives no bonus to the
+    /// combinations that are fouls.
+    pub fn new(patterns: [Pattern; 4], restricted: bool) -> Summary {
+        let mut s = Summary::default();
+        for p in patterns {
+            s.score += p.value();
+            match p {
+                Pattern::Five => s.fives += 1,
+                Pattern::OpenFour => {
+                    s.fours += 1;
+                    s.open_fours += 1;
+                }
+                Pattern::Four => s.fours += 1,
+                Pattern::OpenThree => s.open_threes += 1,
+                Pattern::Overline => s.overline = true,
+                _ => {}
+            }
+        }
+        if !restricted || s.fives > 0 {
+            if s.fours >= 2 {
+                s.score += 600;
+            } else if s.fours == 1 && s.open_threes > 0 {
+                s.score += 400;
+            } else if s.open_threes >= 2 {
+                s.score += 150;
+            }
+        }
+        s
+    }
+
+    /// Whether the stone makes a five.
+    pub const fn is_five(&self) -> bool {
+        self.fives > 0
+    }
+
+    /// Whether the stone makes a four that cannot be stopped by one block (an open four or
+    /// two fours), before any renju foul check.
+    pub const fn is_winning_four(&self) -> bool {
+        self.open_fours > 0 || self.fours >= 2
+    }
+
+    /// Whether a renju foul is possible here for Black (the exact check is then needed).
+    pub const fn may_be_foul(&self) -> bool {
+        self.fives == 0
+            && (self.overline || self.fours >= 2 || self.open_fours > 0 || self.open_threes >= 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds the key of a window written as 11 characters (`X` own, `O` opponent, `#` wall,
+    /// `.` empty) with the centre (`_` or `.`) at index 5.
+    fn key(w: &str, own: Color) -> u32 {
+        let mut key = 0;
+        for (i, ch) in w.chars().enumerate() {
+            let k = i as i32 - 5;
+            if k == 0 {
+                continue;
+            }
+            let code = match ch {
+                'X' => stone_code(own),
+                'O' => stone_code(own.other()),
+                '#' => WALL,
+                _ => EMPTY,
+            };
+            key |= u32::from(code) << (2 * slot(k));
+        }
+        key
+    }
+
+    fn pat(rule: Rule, color: Color, w: &str) -> Pattern {
+        table(rule, color)[key(w, color) as usize]
+    }
+
+    #[test]
+    fn free_patterns() {
+        let b = Color::Black;
+        let f = Rule::Freestyle;
+        assert_eq!(pat(f, b, "...XX_XX..."), Pattern::Five);
+        assert_eq!(pat(f, b, "..XXX_XX..."), Pattern::Five, "overline wins");
+        assert_eq!(pat(f, b, "....X_XX..."), Pattern::OpenFour);
+        assert_eq!(pat(f, b, "...OX_XX..."), Pattern::Four);
+        assert_eq!(pat(f, b, "...X._XX..."), Pattern::Four);
+        assert_eq!(
+            pat(f, b, "..X.X_X.X.."),
+            Pattern::OpenFour,
+            "two fives in one line"
+        );
+        assert_eq!(pat(f, b, "....._XX..."), Pattern::OpenThree);
+        assert_eq!(pat(f, b, "....X_.X..."), Pattern::OpenThree);
+        assert_eq!(pat(f, b, "....O_XX..."), Pattern::Three);
+        assert_eq!(pat(f, b, "....#_XX..."), Pattern::Three);
+        assert_eq!(pat(f, b, "....._X...."), Pattern::OpenTwo);
+        assert_eq!(pat(f, b, "....O_X...."), Pattern::Two);
+        assert_eq!(pat(f, b, "....._....."), Pattern::One);
+        assert_eq!(pat(f, b, "..O.._.O..."), Pattern::None);
+    }
+
+    #[test]
+    fn exact_caro_and_renju_patterns() {
+        let b = Color::Black;
+        let w = Color::White;
+        assert_eq!(pat(Rule::Standard, w, "..XXX_XX..."), Pattern::Overline);
+        assert_eq!(pat(Rule::Renju, b, "..XXX_XX..."), Pattern::Overline);
+        assert_eq!(pat(Rule::Renju, w, "..XXX_XX..."), Pattern::Five);
+        assert_eq!(
+            pat(Rule::Renju, b, "..X.X_XX..."),
+            Pattern::Four,
+            "x.xxxx: no overline five"
+        );
+        assert_eq!(pat(Rule::Freestyle, b, "..X.X_XX..."), Pattern::OpenFour);
+        assert!(
+            pat(Rule::Caro, b, "..OXX_XXO..") < Pattern::Two,
+            "a blocked five is no five"
+        );
+        assert_eq!(pat(Rule::Caro, b, "...XX_XXO.."), Pattern::Five);
+        assert_eq!(
+            pat(Rule::Caro, b, "#XXXX_....."),
+            Pattern::Five,
+            "the edge never blocks"
+        );
+        assert_eq!(pat(Rule::Caro, b, "..OXX_X...."), Pattern::Four);
+    }
+
+    #[test]
+    fn summary_flags() {
+        let s = Summary::new(
+            [
+                Pattern::Four,
+                Pattern::OpenThree,
+                Pattern::One,
+                Pattern::None,
+            ],
+            false,
+        );
+        assert_eq!((s.fours, s.open_threes, s.is_winning_four()), (1, 1, false));
+        let double_four = [Pattern::Four, Pattern::Four, Pattern::None, Pattern::None];
+        assert!(Summary::new(double_four, false).is_winning_four());
+        assert!(
+            Summary::new(double_four, false).score > Summary::new(double_four, true).score,
+            "no bonus for a renju foul"
+        );
+        assert!(
+            Summary::new(
+                [
+                    Pattern::OpenFour,
+                    Pattern::None,
+                    Pattern::None,
+                    Pattern::None
+                ],
+                true
+            )
+            .may_be_foul()
+        );
+        assert!(
+            !Summary::new(
+                [Pattern::Five, Pattern::Four, Pattern::Four, Pattern::None],
+                true
+            )
+            .may_be_foul()
+        );
+    }
+}

@@ -1,0 +1,473 @@
+//! The brain: immediate tactics, VCF and VCT at the root, then iterative deepening
+//! alpha-beta (principal variation search) over the pattern evaluation, with a transposition
+//! table and threat-driven move generation (a five threat has one answer, an open three or
+//! double threat only its defences and counter-fours).
+
+use crate::board::{Cell, SearchBoard};
+use crate::time::Clock;
+use crate::tt::{Bound, Table};
+use crate::vcf::{vcf, vct};
+use gomoku::{Point, Position};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Score of a win on the board now; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are forced wins or losses.
+const WIN_BOUND: i32 = WIN - 1_000;
+/// Deepest ply the search goes (forced answers extend the depth).
+const MAX_PLY: usize = 64;
+/// Moves searched at an ordinary node, the strongest by pattern score.
+const BRANCH: usize = 16;
+/// Fours a leaf's VCF may play.
+const LEAF_VCF: u32 = 6;
+
+/// What to stop at: a time budget and/or a depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Time for the whole move (`None`: no limit).
+    pub time: Option<Duration>,
+    /// Deepest iteration (`None`: until time runs out, or 30).
+    pub depth: Option<u32>,
+}
+
+/// How the move was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The first move, in the centre.
+    Opening,
+    /// It makes a five, or an unstoppable four.
+    Win,
+    /// It blocks the opponent's five.
+    Block,
+    /// It starts a victory by continuous fours.
+    Vcf,
+    /// It starts a victory by continuous threats.
+    Vct,
+    /// Alpha-beta chose it.
+    Search,
+}
+
+/// The brain's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The move.
+    pub best: Point,
+    /// Its score for the side to move (`±WIN` minus plies for a forced result).
+    pub score: i32,
+    /// Depth of the last completed iteration (0 when no search was needed).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Point>,
+    /// How it was found.
+    pub reason: Reason,
+}
+
+/// Why there is nothing to think about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ThinkError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The side to move has no legal point (renju: every empty point is forbidden).
+    #[error("no legal move")]
+    NoMove,
+}
+
+/// The brain: its transposition table, kept between moves of a game.
+#[derive(Clone, Debug)]
+pub struct Brain {
+    tt: Table,
+}
+
+impl Default for Brain {
+    fn default() -> Brain {
+        Brain::new(32 << 20)
+    }
+}
+
+/// The threats of one node, read from the summaries of the candidate cells.
+struct Threats {
+    my_five: Option<Cell>,
+    op_fives: Vec<Cell>,
+    my_winning_four: Option<Cell>,
+    /// Whether the opponent has a point for an unstoppable four or a four-three.
+    op_winning_four: bool,
+    /// Whether the side to move has a four to play (a VCF is worth trying at a leaf).
+    my_four: bool,
+}
+
+impl Brain {
+    /// A brain with a transposition table of about `tt_bytes`.
+    pub fn new(tt_bytes: usize) -> Brain {
+        Brain {
+            tt: Table::new(tt_bytes),
+        }
+    }
+
+    /// Forgets what earlier searches stored (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The move for the side to move in `pos`, within `limits`, giving up early when `stop`
+    /// is set. Under renju Black never gets a forbidden point.
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> Result<Thought, ThinkError> {
+        if pos.is_over() {
+            return Err(ThinkError::GameOver);
+        }
+        let legal = pos.legal_moves();
+        let Some(any) = legal.iter().next() else {
+            return Err(ThinkError::NoMove);
+        };
+        let mut b = SearchBoard::new(pos);
+        let mut clock = Clock::new(limits.time, stop);
+        let answer = |best: Point, score, reason, pv: Vec<Point>, clock: &Clock| Thought {
+            best,
+            score,
+            depth: 0,
+            nodes: clock.nodes,
+            pv,
+            reason,
+        };
+        if b.stones() == 0 {
+            let board = pos.board();
+            let c = Point::center(board.width(), board.height());
+            let best = if legal.contains(c) { c } else { any };
+            return Ok(answer(best, 0, Reason::Opening, vec![best], &clock));
+        }
+        let t = threats(&b);
+        if let Some(c) = t.my_five {
+            return Ok(answer(
+                b.point(c),
+                WIN - 1,
+                Reason::Win,
+                vec![b.point(c)],
+                &clock,
+            ));
+        }
+        if t.op_fives.len() > 1 {
+            let block = t.op_fives.iter().find(|&&c| !b.is_forbidden(c));
+            let best = block.map_or(any, |&c| b.point(c));
+            return Ok(answer(best, -WIN + 2, Reason::Block, vec![best], &clock));
+        }
+        if t.op_fives.is_empty() {
+            if let Some(c) = t.my_winning_four {
+                return Ok(answer(
+                    b.point(c),
+                    WIN - 3,
+                    Reason::Win,
+                    vec![b.point(c)],
+                    &clock,
+                ));
+            }
+            let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
+            let vcf_line = clock.within(share, |clock| vcf(&mut b, clock, 30));
+            let threat_line = vcf_line.map(|l| (l, Reason::Vcf)).or_else(|| {
+                let vct_line = (!t.op_winning_four)
+                    .then(|| clock.within(share, |clock| vct(&mut b, clock, 8, 12)))
+                    .flatten();
+                vct_line.map(|l| (l, Reason::Vct))
+            });
+            if let Some((line, reason)) = threat_line {
+                let pv: Vec<Point> = line.iter().map(|&c| b.point(c)).collect();
+                return Ok(answer(pv[0], WIN - pv.len() as i32, reason, pv, &clock));
+            }
+        }
+        let root = root_moves(&b, &t);
+        debug_assert!(root.iter().all(|&c| pos.check(b.point(c)).is_ok()));
+        let Some(&first) = root.first() else {
+            // Only forbidden points answer the threats: any legal move loses as well.
+            return Ok(answer(any, -WIN + 2, Reason::Search, vec![any], &clock));
+        };
+        let reason = if t.op_fives.is_empty() {
+            Reason::Search
+        } else {
+            Reason::Block
+        };
+        if root.len() == 1 {
+            return Ok(answer(
+                b.point(first),
+                0,
+                reason,
+                vec![b.point(first)],
+                &clock,
+            ));
+        }
+        let mut search = Search {
+            tt: &mut self.tt,
+            clock,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+        };
+        let mut best = (first, 0, 0, vec![first]);
+        let max_depth = limits.depth.unwrap_or(30);
+        for depth in 1..=max_depth {
+            let (score, m) = search.root(&mut b, &root, depth as i32, best.0);
+            if search.clock.expired() {
+                break;
+            }
+            best = (m, score, depth, search.pv[0].clone());
+            if score.abs() > WIN_BOUND {
+                break;
+            }
+            if let Some(limit) = limits.time
+                && search.clock.elapsed() * 5 > limit * 2
+            {
+                break;
+            }
+        }
+        let pv = best.3.iter().map(|&c| b.point(c)).collect();
+        Ok(Thought {
+            best: b.point(best.0),
+            score: best.1,
+            depth: best.2,
+            nodes: search.clock.nodes,
+            pv,
+            reason,
+        })
+    }
+}
+
+/// Reads the threats of the side to move and of the opponent.
+fn threats(b: &SearchBoard) -> Threats {
+    let me = b.to_move();
+    let op = me.other();
+    let mut t = Threats {
+        my_five: None,
+        op_fives: Vec::new(),
+        my_winning_four: None,
+        op_winning_four: false,
+        my_four: false,
+    };
+    for c in b.cells().filter(|&c| b.is_empty(c) && b.is_near(c)) {
+        let (mine, theirs) = (b.summary(c, me), b.summary(c, op));
+        if mine.is_five() && t.my_five.is_none() {
+            t.my_five = Some(c);
+        }
+        if theirs.is_five() && t.op_fives.len() < 2 {
+            t.op_fives.push(c);
+        }
+        if mine.is_winning_four() && t.my_winning_four.is_none() && !b.is_forbidden(c) {
+            t.my_winning_four = Some(c);
+        }
+        if (theirs.is_winning_four() || (theirs.fours > 0 && theirs.open_threes > 0))
+            && !b.is_forbidden_for(c, op)
+        {
+            t.op_winning_four = true;
+        }
+        t.my_four |= mine.fours > 0;
+    }
+    t
+}
+
+/// The moves worth searching, best first by pattern score: the block of a five threat; the
+/// defences and counter-fours against an open three or double threat; otherwise the
+/// strongest candidates. Renju fouls are left out.
+fn root_moves(b: &SearchBoard, t: &Threats) -> Vec<Cell> {
+    let me = b.to_move();
+    let op = me.other();
+    if let Some(&c) = t.op_fives.first() {
+        return if b.is_forbidden(c) {
+            Vec::new()
+        } else {
+            vec![c]
+        };
+    }
+    let mut moves = Vec::new();
+    b.candidates(&mut moves);
+    if t.op_winning_four {
+        moves.retain(|&c| b.summary(c, me).fours > 0 || b.summary(c, op).fours > 0);
+    }
+    let mut scored: Vec<(i32, Cell)> = moves.into_iter().map(|c| (order_score(b, c), c)).collect();
+    scored.sort_by_key(|&(s, c)| (-s, c));
+    let mut out: Vec<Cell> = scored.into_iter().map(|(_, c)| c).collect();
+    out.retain(|&c| !b.is_forbidden(c));
+    out
+}
+
+/// Attack first, defence close behind.
+fn order_score(b: &SearchBoard, c: Cell) -> i32 {
+    let me = b.to_move();
+    let mine = b.summary(c, me).score;
+    let theirs = b.summary(c, me.other()).score;
+    mine * 6 + theirs * 5
+}
+
+struct Search<'t, 'c> {
+    tt: &'t mut Table,
+    clock: Clock<'c>,
+    pv: Vec<Vec<Cell>>,
+}
+
+impl Search<'_, '_> {
+    /// One iteration at the root over `moves`, the previous best first. Returns the score
+    /// and the best move.
+    fn root(&mut self, b: &mut SearchBoard, moves: &[Cell], depth: i32, prev: Cell) -> (i32, Cell) {
+        let mut ordered = vec![prev];
+        ordered.extend(moves.iter().copied().filter(|&c| c != prev));
+        let (mut alpha, beta) = (-WIN, WIN);
+        let mut best = prev;
+        for (i, &m) in ordered.iter().enumerate() {
+            b.play(m);
+            let score = if i == 0 {
+                -self.node(b, depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.node(b, depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && !self.clock.expired() {
+                    -self.node(b, depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            b.undo();
+            if self.clock.expired() {
+                break;
+            }
+            if score > alpha || i == 0 {
+                alpha = score.max(alpha);
+                best = m;
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[1]);
+                self.pv[0] = line;
+            }
+        }
+        (alpha, best)
+    }
+
+    /// Negamax with alpha-beta; scores are for the side to move.
+    fn node(
+        &mut self,
+        b: &mut SearchBoard,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.clock.tick() {
+            return 0;
+        }
+        if b.is_full() {
+            return 0;
+        }
+        let t = threats(b);
+        let ply_i = ply as i32;
+        if t.my_five.is_some() {
+            return WIN - ply_i - 1;
+        }
+        if t.op_fives.len() > 1 || t.op_fives.first().is_some_and(|&c| b.is_forbidden(c)) {
+            return -(WIN - ply_i - 2);
+        }
+        if t.op_fives.is_empty() && t.my_winning_four.is_some() {
+            return WIN - ply_i - 3;
+        }
+        let forced = !t.op_fives.is_empty();
+        if ply >= MAX_PLY || (depth <= 0 && !forced) {
+            if t.my_four
+                && !forced
+                && ply < MAX_PLY
+                && let Some(line) = vcf(b, &mut self.clock, LEAF_VCF)
+            {
+                return WIN - ply_i - line.len() as i32;
+            }
+            return b.evaluate();
+        }
+        let key = b.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry
+            && e.depth >= depth
+        {
+            let score = from_tt(e.score, ply_i);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let mut moves = root_moves(b, &t);
+        if moves.is_empty() {
+            return -(WIN - ply_i - 2);
+        }
+        if !forced && !t.op_winning_four {
+            moves.truncate(BRANCH);
+        }
+        if let Some(best) = entry.and_then(|e| e.best)
+            && let Some(i) = moves.iter().position(|&c| c == best)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let next_depth = if forced { depth } else { depth - 1 };
+        let alpha0 = alpha;
+        let mut best = (-WIN, moves[0]);
+        for (i, &m) in moves.iter().enumerate() {
+            b.play(m);
+            let score = if i == 0 {
+                -self.node(b, next_depth, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.node(b, next_depth, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.clock.expired() {
+                    -self.node(b, next_depth, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            b.undo();
+            if self.clock.expired() {
+                return 0;
+            }
+            if score > best.0 {
+                best = (score, m);
+                if score > alpha {
+                    alpha = score;
+                    let mut line = vec![m];
+                    line.extend_from_slice(&self.pv[ply + 1]);
+                    self.pv[ply] = line;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if best.0 > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, depth, to_tt(best.0, ply_i), bound, Some(best.1));
+        best.0
+    }
+}
+
+/// A score stored in the table counts win distances from the node, not the root.
+const fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply
+    } else if score < -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+const fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply
+    } else if score < -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}

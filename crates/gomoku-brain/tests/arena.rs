@@ -1,0 +1,148 @@
+//! Arena games: parlor against itself in process and over the Gomocup protocol, against a
+//! random player, and against brains that break the rules.
+
+use gomoku::{Color, Position, Rule};
+use gomoku_brain::arena::{
+    Failure, GameSpec, Gomocup, MatchSpec, Parlor, Player, Random, openings, play_game, run_match,
+};
+use gomoku_brain::protocol::serve;
+use std::io::{BufRead, BufReader, Write};
+use std::time::Duration;
+
+fn spec(rule: Rule) -> GameSpec {
+    GameSpec {
+        rule,
+        size: 15,
+        grace: Duration::from_secs(2),
+    }
+}
+
+const FAST: [Duration; 2] = [Duration::from_millis(40), Duration::from_millis(40)];
+
+/// Parlor's protocol loop in a thread, as a [`Gomocup`] player.
+fn piped_parlor() -> Gomocup {
+    let (from_engine, to_arena) = std::io::pipe().unwrap();
+    let (from_arena, to_engine) = std::io::pipe().unwrap();
+    std::thread::spawn(move || serve(BufReader::new(from_arena), to_arena));
+    Gomocup::over(
+        "parlor-pipe",
+        from_engine,
+        to_engine,
+        Duration::from_secs(2),
+    )
+}
+
+/// A fake brain in a thread: answers `OK` to `START` and `answer` to every move request.
+fn fake(answer: Option<&'static str>) -> Gomocup {
+    let (from_engine, mut to_arena) = std::io::pipe().unwrap();
+    let (from_arena, to_engine) = std::io::pipe().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from_arena).lines() {
+            let line = line.unwrap();
+            let reply = if line.starts_with("START") {
+                Some("OK")
+            } else if line.starts_with("ABOUT") {
+                Some("name=\"fake\"")
+            } else if ["TURN", "BEGIN", "DONE"]
+                .iter()
+                .any(|w| line.starts_with(w))
+            {
+                answer
+            } else {
+                None
+            };
+            if let Some(r) = reply {
+                writeln!(to_arena, "{r}").unwrap();
+            }
+        }
+    });
+    Gomocup::over("fake", from_engine, to_engine, Duration::from_millis(100))
+}
+
+#[test]
+fn the_openings_are_the_26_canonical_renju_openings() {
+    let all = openings(15);
+    assert_eq!(all.len(), 26);
+    for (i, o) in all.iter().enumerate() {
+        let mut pos = Position::new(15, 15, Rule::Renju).unwrap();
+        for &p in o {
+            pos.play(p).unwrap();
+        }
+        assert!(!all[..i].contains(o));
+        let named = gomoku::opening::CanonicalOpening::identify(o[0], o[1], o[2]).unwrap();
+        assert_eq!(named, &gomoku::opening::CanonicalOpening::ALL[i]);
+    }
+    assert_eq!(
+        all[0],
+        gomoku::parse_moves("h8 h9 h10").unwrap(),
+        "D1 Kansei"
+    );
+}
+
+#[test]
+fn parlor_plays_itself_in_process_and_over_the_protocol() {
+    let opening = &openings(15)[5];
+    let (mut a, mut b) = (Parlor::default(), Parlor::default());
+    let played = play_game(&spec(Rule::Freestyle), opening, &mut a, &mut b, FAST);
+    assert!(played.winner.is_some(), "{played:?}");
+    assert!(
+        matches!(played.termination, arena::Termination::Rules(_)),
+        "{played:?}"
+    );
+    assert!(
+        played
+            .record
+            .starts_with("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,9,0\n"),
+        "{}",
+        played.record
+    );
+    assert!(played.record.ends_with("parlor\nparlor\n-1\n"));
+
+    let (mut a, mut b) = (piped_parlor(), piped_parlor());
+    let played = play_game(&spec(Rule::Renju), opening, &mut a, &mut b, FAST);
+    assert!(
+        matches!(played.termination, arena::Termination::Rules(_)),
+        "{played:?}"
+    );
+    assert_eq!(played.record.lines().count(), played.moves.len() + 4);
+}
+
+#[test]
+fn illegal_moves_garbage_and_silence_lose() {
+    let opening = &openings(15)[0];
+    for (answer, expect) in [
+        (Some("7,7"), "illegal move"),
+        (Some("hello"), "protocol error"),
+        (None, "loss on time"),
+    ] {
+        let mut bad = fake(answer);
+        let mut good = Parlor::default();
+        // The fake brain is White, to move after the three opening stones.
+        let played = play_game(&spec(Rule::Freestyle), opening, &mut good, &mut bad, FAST);
+        assert_eq!(played.winner, Some(Color::Black), "{played:?}");
+        assert!(
+            played.termination.to_string().contains(expect),
+            "{}",
+            played.termination
+        );
+    }
+}
+
+#[test]
+fn a_short_match_against_a_random_player() {
+    let m = MatchSpec {
+        game: spec(Rule::Freestyle),
+        turn: FAST,
+        openings: openings(15)[..2].to_vec(),
+        rounds: 1,
+        threads: 2,
+        sprt: None,
+    };
+    let parlor = |_: usize| -> Result<Box<dyn Player>, Failure> { Ok(Box::new(Parlor::default())) };
+    let random =
+        |g: usize| -> Result<Box<dyn Player>, Failure> { Ok(Box::new(Random::new(g as u64))) };
+    let mut seen = 0;
+    let report = run_match(&m, &parlor, &random, |_, _, _| seen += 1);
+    assert_eq!(seen, 4);
+    assert_eq!(report.stats.trinomial(), [4, 0, 0]);
+}

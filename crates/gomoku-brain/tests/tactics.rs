@@ -1,0 +1,211 @@
+//! Tactical suites, every answer re-verified by brute force over the rules crate: wins in one
+//! and forced blocks (`tests/data/threats.txt`), and positions with a VCF (`tests/data/vcf.txt`).
+//! CI runs every threat position and the first VCF positions; `--ignored full_vcf_suite` runs
+//! all, and `--ignored regenerate_suites` rebuilds both files.
+
+mod common;
+
+use common::{Case, check_vcf_line, forced_block, naive_vcf, read_suite, winning_points};
+use gomoku::{Point, Position, Rule, Settings};
+use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, vcf};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+const THREATS: &str = include_str!("data/threats.txt");
+const VCF: &str = include_str!("data/vcf.txt");
+/// Deepest VCF (in attacking fours) the naive search verifies.
+const VCF_DEPTH: u32 = 4;
+/// VCF positions checked in CI.
+const VCF_CI: usize = 40;
+
+fn limits() -> Limits {
+    Limits {
+        time: Some(Duration::from_secs(5)),
+        depth: Some(2),
+    }
+}
+
+#[test]
+fn never_misses_a_win_in_one_or_a_forced_block() {
+    let cases = read_suite(THREATS);
+    assert!(cases.len() >= 200, "{} positions", cases.len());
+    let stop = AtomicBool::new(false);
+    for case in &cases {
+        let pos = case.position();
+        let expected = match case.kind.as_str() {
+            "win" => winning_points(&pos),
+            "block" => forced_block(&pos).into_iter().collect(),
+            k => panic!("unknown kind {k}"),
+        };
+        assert_eq!(
+            expected,
+            case.answers,
+            "brute force disagrees: {}",
+            case.line()
+        );
+        let t = Brain::new(1 << 20).think(&pos, limits(), &stop).unwrap();
+        assert!(
+            case.answers.contains(&t.best),
+            "brain played {}: {}",
+            t.best,
+            case.line()
+        );
+        let reason = if case.kind == "win" {
+            Reason::Win
+        } else {
+            Reason::Block
+        };
+        assert_eq!(t.reason, reason, "{}", case.line());
+    }
+}
+
+fn check_vcf_case(case: &Case) {
+    let pos = case.position();
+    assert!(winning_points(&pos).is_empty() && common::threats(&pos).is_empty());
+    assert!(
+        naive_vcf(&pos, VCF_DEPTH),
+        "no VCF by brute force: {}",
+        case.line()
+    );
+    let stop = AtomicBool::new(false);
+    let mut clock = Clock::new(Some(Duration::from_secs(10)), &stop);
+    let mut board = SearchBoard::new(&pos);
+    let line = vcf(&mut board, &mut clock, 30).unwrap_or_else(|| panic!("missed: {}", case.line()));
+    let line: Vec<Point> = line.iter().map(|&c| board.point(c)).collect();
+    check_vcf_line(&pos, &line).unwrap_or_else(|e| panic!("{e}: {}", case.line()));
+    let t = Brain::new(1 << 20).think(&pos, limits(), &stop).unwrap();
+    assert!(
+        matches!(t.reason, Reason::Vcf | Reason::Win),
+        "{:?}: {}",
+        t.reason,
+        case.line()
+    );
+}
+
+#[test]
+fn finds_the_vcf_in_the_first_vcf_positions() {
+    let cases = read_suite(VCF);
+    assert!(cases.len() >= VCF_CI);
+    for case in &cases[..VCF_CI] {
+        check_vcf_case(case);
+    }
+}
+
+#[test]
+#[ignore = "the whole VCF suite verified by brute force: a few minutes"]
+fn full_vcf_suite() {
+    for case in &read_suite(VCF) {
+        check_vcf_case(case);
+    }
+}
+
+/// A random game where each move lands next to a stone already on the board.
+fn random_game(rng: &mut ChaCha8Rng, rule: Rule, size: u8) -> Vec<Vec<Point>> {
+    let mut pos = Position::new(size, size, Settings::new(rule)).unwrap();
+    let mut moves = vec![Point::center(size, size)];
+    pos.play(moves[0]).unwrap();
+    let mut prefixes = Vec::new();
+    while !pos.is_over() {
+        let near: Vec<Point> = pos
+            .legal_moves()
+            .iter()
+            .filter(|p| {
+                (-1..=1).any(|dx| {
+                    (-1..=1).any(|dy| {
+                        p.offset(dx, dy)
+                            .is_some_and(|q| pos.board().get(q).is_some())
+                    })
+                })
+            })
+            .collect();
+        if near.is_empty() {
+            break;
+        }
+        let m = near[rng.random_range(0..near.len())];
+        pos.play(m).unwrap();
+        moves.push(m);
+        prefixes.push(moves.clone());
+    }
+    prefixes
+}
+
+#[test]
+#[ignore = "rewrites tests/data/threats.txt and tests/data/vcf.txt"]
+fn regenerate_suites() {
+    let mut rng = ChaCha8Rng::seed_from_u64(18);
+    let rules = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroOverline,
+    ];
+    let (mut wins, mut blocks, mut vcfs) = (Vec::new(), Vec::new(), Vec::new());
+    let mut game = 0;
+    while wins.len() < 120 || blocks.len() < 120 || vcfs.len() < 100 {
+        let rule = rules[game % rules.len()];
+        let size = if game % 7 == 6 { 20 } else { 15 };
+        game += 1;
+        for moves in random_game(&mut rng, rule, size) {
+            if moves.len() < 8 || rng.random_range(0..4) != 0 {
+                continue;
+            }
+            let mut case = Case {
+                rule,
+                size,
+                kind: String::new(),
+                answers: Vec::new(),
+                moves,
+            };
+            let pos = case.position();
+            if pos.is_over() {
+                continue;
+            }
+            let win = winning_points(&pos);
+            if !win.is_empty() {
+                if wins.len() < 120 {
+                    case.kind = "win".into();
+                    case.answers = win;
+                    wins.push(case.line());
+                }
+            } else if let Some(b) = forced_block(&pos) {
+                if blocks.len() < 120 {
+                    case.kind = "block".into();
+                    case.answers = vec![b];
+                    blocks.push(case.line());
+                }
+            } else if vcfs.len() < 100
+                && common::threats(&pos).is_empty()
+                && naive_vcf(&pos, VCF_DEPTH)
+            {
+                case.kind = "vcf".into();
+                vcfs.push(case.line());
+            }
+        }
+    }
+    let header = |what: &str| {
+        format!(
+            "# {what}\n# Source: positions from seeded random games (ChaCha8, seed 18; each move next to a stone), \
+             5 rules, 15x15 and 20x20;\n# answers by brute force over every legal point with the rules crate \
+             (tests/common/mod.rs).\n# Regenerate: cargo test -p parlor-gomoku-brain --test tactics -- --ignored regenerate_suites\n\
+             # rule | size | kind | answers | moves\n"
+        )
+    };
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut threats =
+        header("Wins in one (every winning point) and forced blocks (the one block).");
+    threats += &(wins
+        .into_iter()
+        .chain(blocks)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n");
+    std::fs::write(format!("{dir}/threats.txt"), threats).unwrap();
+    let mut v = header(&format!(
+        "Positions with a VCF of at most {VCF_DEPTH} fours (no win in one, no five threat)."
+    ));
+    v += &(vcfs.join("\n") + "\n");
+    std::fs::write(format!("{dir}/vcf.txt"), v).unwrap();
+}
