@@ -1,4 +1,11 @@
-//! Simple bots: uniformly random legal moves, and greedy. Stronger bots are a separate issue.
+//! Bots that see only their seat's [`View`]: uniformly random, greedy, and the planner
+//! ([`PlannerBot`]: fewest-plays decomposition, farmer cooperation, bidding by strength).
+
+mod decompose;
+mod planner;
+
+pub use decompose::{Decomposer, breaks_bomb};
+pub use planner::PlannerBot;
 
 use cards_core::{GameRng, below, seeded_rng};
 use rand::Rng;
@@ -58,9 +65,9 @@ impl Bot for RandomBot {
 }
 
 /// Greedy: responds with the smallest play that beats (lowest main rank, fewest cards), keeps
-/// bombs and the rocket unless playing one empties its hand, and leads its lowest rank with as
-/// many cards as possible (a play that empties the hand comes first). It bids by a simple
-/// count of high cards.
+/// bombs and the rocket whole and unplayed unless that empties its hand, never beats its
+/// partner farmer's play, and leads its lowest rank with as many cards as possible (a play
+/// that empties the hand comes first). It bids by a simple count of high cards.
 #[derive(Clone, Debug, Default)]
 pub struct GreedyBot {
     buffer: Vec<Play>,
@@ -99,7 +106,7 @@ impl GreedyBot {
         };
         let best = plays
             .iter()
-            .filter(|p| !p.combo.kind.is_bomb())
+            .filter(|p| !p.combo.kind.is_bomb() && !breaks_bomb(hand, **p))
             .min_by_key(key)
             .copied();
         match best {
@@ -107,7 +114,9 @@ impl GreedyBot {
             // Only bombs left to lead with: lead the smallest.
             None if leading => plays
                 .iter()
+                .filter(|p| p.combo.kind.is_bomb())
                 .min_by_key(|p| (p.combo.kind == Kind::Rocket, p.combo.main))
+                .or(plays.first())
                 .copied(),
             None => None,
         }
@@ -150,6 +159,16 @@ impl Bot for GreedyBot {
                 for_each_response(view.hand_counts, prev.combo, rules, |p| buffer.push(p));
             }
         }
+        if let Some((owner, _)) = view.trick
+            && owner_is_partner(view, owner)
+        {
+            let total = view.hand_counts.len();
+            return self
+                .buffer
+                .iter()
+                .find(|p| p.len() == total)
+                .map_or(Move::Pass, |&p| Move::Play(p));
+        }
         match GreedyBot::choose(view.hand_counts, &self.buffer, view.trick.is_none()) {
             Some(play) => Move::Play(play),
             None if view.trick.is_none() => {
@@ -158,6 +177,11 @@ impl Bot for GreedyBot {
             None => Move::Pass,
         }
     }
+}
+
+/// Whether the trick's `owner` is the viewer's partner farmer (not the viewer itself).
+fn owner_is_partner(view: &View, owner: crate::Seat) -> bool {
+    view.seat != Some(owner) && view.is_partner(owner)
 }
 
 /// Plays one complete random game on the fast path: random deals (redealt while every bid
