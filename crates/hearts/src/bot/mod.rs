@@ -1,4 +1,9 @@
-//! Bots that see only a [`View`]: a random legal player and a rule-of-thumb player.
+//! Bots that see only a [`View`]: a random legal player, a rule-of-thumb player and the
+//! heuristic player ([`HeuristicBot`]).
+
+mod heuristic;
+
+pub use heuristic::HeuristicBot;
 
 use cards_core::{Card, CardSet, GameRng, Rank, Suit};
 use rand::Rng;
@@ -120,7 +125,7 @@ impl Bot for RandomBot {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RuleBot;
 
-fn value(card: Card) -> u8 {
+pub(crate) fn value(card: Card) -> u8 {
     card.rank().map_or(0, Rank::ace_high)
 }
 
@@ -141,11 +146,11 @@ fn pass_priority(card: Card) -> u8 {
     }
 }
 
-fn highest(set: CardSet) -> Option<Card> {
+pub(crate) fn highest(set: CardSet) -> Option<Card> {
     set.iter().max_by_key(|&c| (value(c), c.index()))
 }
 
-fn lowest(set: CardSet) -> Option<Card> {
+pub(crate) fn lowest(set: CardSet) -> Option<Card> {
     set.iter().min_by_key(|&c| (value(c), c.index()))
 }
 
