@@ -243,6 +243,28 @@ pub fn play_step<B: Bot>(game: &mut Game, bots: &mut [B; 4]) -> Option<Move> {
     Some(mv)
 }
 
+/// Plays `round` to its end, passes included, each bot seeing only its seat's view, and
+/// returns the result. The duplicate arena's driver.
+///
+/// # Panics
+/// If a bot answers with a card or pass the rules refuse (a bug in the bot).
+pub fn play_round<B: Bot>(round: &mut crate::Round, bots: &mut [B; 4]) -> crate::HandResult {
+    loop {
+        let mv = match round.phase() {
+            Phase::Passing => {
+                let seat = round.awaiting_pass().next().expect("passing awaits a seat");
+                Move::Pass(seat, bots[seat.index()].choose_pass(&round.view(seat)))
+            }
+            Phase::Playing => {
+                let seat = round.to_move().expect("a seat plays");
+                Move::Play(seat, bots[seat.index()].choose_play(&round.view(seat)))
+            }
+            Phase::Over => return round.result().expect("the hand is over"),
+        };
+        round.play(mv).expect("bot moves are legal");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
