@@ -16,6 +16,9 @@
 //! assert!(stats.ci95() > 0.0);
 //! ```
 
+// Counts of deals and decisions stay far below 2^52, where f64 is exact.
+#![allow(clippy::cast_precision_loss)]
+
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -23,6 +23,48 @@ pub trait Bot {
     fn play(&mut self, view: &View) -> Move;
 }
 
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn bid(&mut self, view: &View) -> Bid {
+        (**self).bid(view)
+    }
+    fn play(&mut self, view: &View) -> Move {
+        (**self).play(view)
+    }
+}
+
+/// The card play of `deal` with `landlord` fixed (it takes the bottom and leads at base 1, no
+/// auction): the duplicate arena's start, so each role is played from the same cards.
+pub fn landlord_start(settings: Settings, deal: &Deal, landlord: crate::Seat) -> State {
+    let mut hands = deal.hands;
+    hands[landlord] |= deal.bottom;
+    State::from_setup(crate::Setup {
+        settings,
+        hands,
+        bottom: deal.bottom,
+        landlord,
+        base: 1,
+        to_move: landlord,
+        trick: None,
+        bombs: 0,
+        plays: cards_core::BySeat::default(),
+    })
+    .expect("a valid deal gives a valid start")
+}
+
+/// Plays `state`'s card play to its end, each bot seeing only its seat's view, and returns the
+/// settlement (`None` if the state is not in card play).
+///
+/// # Panics
+/// If a bot answers with a move the rules refuse (a bug in the bot).
+pub fn play_out<B: Bot>(state: &mut State, bots: &mut [B; 3]) -> Option<Settlement> {
+    while state.phase() == Phase::Playing {
+        let seat = state.to_move();
+        let mv = bots[seat.index()].play(&state.view(seat));
+        state.play(mv).expect("bot moves are legal");
+    }
+    state.settlement()
+}
+
 /// Picks uniformly among the legal bids and moves (pass counts as one move).
 #[derive(Clone, Debug)]
 pub struct RandomBot {

@@ -263,6 +263,8 @@ fn arena_hand(
 }
 
 /// The duplicate arena; returns the report.
+// Deal and hand counts stay far below 2^52, where f64 is exact.
+#[allow(clippy::cast_precision_loss)]
 pub fn arena(settings: Settings, seed: u64, deals: u64, threads: usize, bots: ArenaBots) -> String {
     let lineup = bots.0;
     let mut baseline_lineup = lineup;
@@ -313,7 +315,6 @@ pub fn arena(settings: Settings, seed: u64, deals: u64, threads: usize, bots: Ar
     }
     let name = |b: ArenaBot| format!("{b:?}").to_lowercase();
     let opponents: Vec<String> = lineup[1..].iter().map(|&b| name(b)).collect();
-    #[allow(clippy::cast_precision_loss)] // counts far below 2^52
     let hands = (4 * deals) as f64;
     format!(
         "hearts arena: {} against {} ({}), {deals} deals x 4 seats, seed {seed}, {threads} threads\n\
