@@ -32,6 +32,14 @@ pub const fn deal_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The threads to run on: `requested`, or the cores available (at least one).
+pub fn threads(requested: Option<u64>) -> usize {
+    requested.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t.max(1) as usize,
+    )
+}
+
 /// Runs `play(index)` for every deal index in `0..deals` (derive each deal's seed with
 /// [`deal_seed`]), shared out over `threads` threads (at least one); the results come back
 /// in deal order.

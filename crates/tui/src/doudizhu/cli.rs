@@ -366,10 +366,7 @@ pub fn run(cli: &Cli) -> Result<String, String> {
             deals,
             threads,
         }) => {
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-                |t| t as usize,
-            );
+            let threads = duplicate::threads(*threads);
             let settings = Settings {
                 rules,
                 ..Settings::default()
@@ -537,6 +534,38 @@ pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arena_reproduces_a_run_whatever_the_threads_and_refuses_bad_bot_lists() {
+        let cli = Cli::try_parse_from([
+            "doudizhu",
+            "arena",
+            "--bots",
+            "planner,greedy,greedy",
+            "--deals",
+            "6",
+            "--seed",
+            "3",
+        ])
+        .unwrap();
+        let Some(Command::Arena { bots, deals, .. }) = cli.command else {
+            panic!("not the arena: {:?}", cli.command);
+        };
+        let drop_times = |r: String| -> String {
+            r.lines()
+                .filter(|l| !l.contains("threads") && !l.contains("time per"))
+                .collect()
+        };
+        let one = drop_times(arena(Settings::default(), 3, deals, 1, bots));
+        assert_eq!(
+            one,
+            drop_times(arena(Settings::default(), 3, deals, 2, bots))
+        );
+        assert!(one.contains("as landlord"), "{one}");
+        for bad in ["planner", "planner,greedy,random", "planner,nobody"] {
+            assert!(parse_arena_bots(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn classify_prints_the_combination() {

@@ -445,10 +445,7 @@ pub fn main() -> ExitCode {
             deals,
             threads,
         }) => {
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-                |t| t as usize,
-            );
+            let threads = duplicate::threads(threads);
             print!(
                 "{}",
                 arena(settings, cli.seed.unwrap_or(1), deals, threads, bots)
@@ -496,6 +493,42 @@ pub fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arena_reproduces_a_run_whatever_the_threads_and_refuses_bad_bot_lists() {
+        let cli = Cli::try_parse_from([
+            "hearts",
+            "arena",
+            "--bots",
+            "heuristic,random,rule,random",
+            "--deals",
+            "4",
+            "--seed",
+            "3",
+        ])
+        .unwrap();
+        let Some(Command::Arena { bots, deals, .. }) = cli.command else {
+            panic!("not the arena: {:?}", cli.command);
+        };
+        let drop_times = |r: String| -> String {
+            r.lines()
+                .filter(|l| !l.contains("threads") && !l.contains("time per"))
+                .collect()
+        };
+        let one = drop_times(arena(Settings::default(), 3, deals, 1, bots));
+        assert_eq!(
+            one,
+            drop_times(arena(Settings::default(), 3, deals, 2, bots))
+        );
+        assert!(one.contains("heuristic points/hand"), "{one}");
+        for bad in [
+            "heuristic",
+            "heuristic,rule,rule",
+            "heuristic,rule,rule,nobody",
+        ] {
+            assert!(parse_arena_bots(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn flags_map_to_settings() {
