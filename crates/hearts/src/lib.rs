@@ -5,7 +5,7 @@
 //! - [`Round`]: one hand (deal, passing, tricks, result); [`Setup`], [`RoundRecord`]; [`Move`].
 //! - [`Game`]: hands to the target score, totals, pass cycle, undo.
 //! - [`View`]: what one seat knows; [`Trick`]: the cards of one trick.
-//! - [`bot`]: [`RandomBot`], [`RuleBot`] and the [`Bot`] trait.
+//! - [`bot`]: [`RandomBot`], [`RuleBot`], [`HeuristicBot`] and the [`Bot`] trait.
 //! - [`random_hand`], [`random_hands`]: fast random playouts.
 //! - [`interface`]: `game::GameState` for [`Game`] (the whole game, through the interface
 //!   every parlor game implements).
@@ -23,7 +23,7 @@ mod settings;
 mod trick;
 mod view;
 
-pub use bot::{Bot, RandomBot, RuleBot};
+pub use bot::{Bot, HeuristicBot, RandomBot, RuleBot, play_round};
 pub use error::{IllegalMove, NextHandError, ReplayError, SetupError};
 pub use game::{Game, GameReplayError, HandSummary};
 pub use moves::Move;

@@ -27,8 +27,9 @@ pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Game seed: the same seed deals the same cards (default: from the clock, shown on screen).
-    #[arg(long)]
+    /// Game seed: the same seed deals the same cards (default: from the clock, shown on screen;
+    /// 1 for `arena`).
+    #[arg(long, global = true)]
     pub seed: Option<u64>,
     /// Draw with ASCII only, for terminals without Unicode card glyphs.
     #[arg(long)]
@@ -78,6 +79,23 @@ pub enum Command {
         #[arg(long)]
         ids: bool,
     },
+    /// Duplicate arena: on the same seeded deals (landlord fixed per deal, base 1, no
+    /// auction), the candidate plays the landlord against two opponent farmers, then both
+    /// farmers against an opponent landlord, and the opponent plays all three seats as the
+    /// baseline; prints win rates and settlement per game per role with 95% intervals, bombs,
+    /// springs and time per decision. `--seed` reproduces a run.
+    Arena {
+        /// Candidate, then the opponent: `random`, `greedy` or `planner` (a third name, if
+        /// given, must equal the second).
+        #[arg(long, default_value = "planner,greedy,greedy", value_parser = parse_arena_bots)]
+        bots: ArenaBots,
+        /// Deals.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        deals: u64,
+        /// Threads (default: the cores available).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: Option<u64>,
+    },
     /// Time move generation, classification and random full games.
     Bench {
         /// Random 20-card hands for lead generation.
@@ -87,6 +105,212 @@ pub enum Command {
         #[arg(long, default_value_t = 50_000)]
         games: u32,
     },
+}
+
+/// A bot the arena can seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ArenaBot {
+    /// Random legal moves.
+    Random,
+    /// The greedy bot.
+    Greedy,
+    /// The planning bot.
+    Planner,
+}
+
+impl ArenaBot {
+    fn make(self, seed: u64) -> Box<dyn ::doudizhu::Bot> {
+        match self {
+            ArenaBot::Random => Box::new(::doudizhu::RandomBot::new(seed)),
+            ArenaBot::Greedy => Box::new(::doudizhu::GreedyBot::new()),
+            ArenaBot::Planner => Box::new(::doudizhu::PlannerBot::new()),
+        }
+    }
+
+    fn name(self) -> String {
+        format!("{self:?}").to_lowercase()
+    }
+}
+
+/// The arena's candidate and opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaBots {
+    /// The bot measured.
+    pub candidate: ArenaBot,
+    /// The bot it plays against, and the baseline in its seats.
+    pub opponent: ArenaBot,
+}
+
+fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
+    let kinds: Vec<ArenaBot> = text
+        .split(',')
+        .map(|part| ArenaBot::from_str(part.trim(), true))
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("unknown bot in {text:?}: use random, greedy or planner"))?;
+    match kinds[..] {
+        [candidate, opponent] => Ok(ArenaBots {
+            candidate,
+            opponent,
+        }),
+        [candidate, opponent, third] if third == opponent => Ok(ArenaBots {
+            candidate,
+            opponent,
+        }),
+        [_, _, _] => Err("the two opponents must be the same bot".to_owned()),
+        _ => Err(format!(
+            "give the candidate and the opponent (two or three names), not {}",
+            kinds.len()
+        )),
+    }
+}
+
+/// A bot whose decisions are timed (when it has a clock).
+struct Timed {
+    bot: Box<dyn ::doudizhu::Bot>,
+    clock: Option<duplicate::Clock>,
+}
+
+impl ::doudizhu::Bot for Timed {
+    fn bid(&mut self, view: &::doudizhu::View) -> ::doudizhu::Bid {
+        self.bot.bid(view)
+    }
+    fn play(&mut self, view: &::doudizhu::View) -> ::doudizhu::Move {
+        match &mut self.clock {
+            Some(clock) => clock.time(|| self.bot.play(view)),
+            None => self.bot.play(view),
+        }
+    }
+}
+
+/// The three games of one arena deal.
+#[derive(Clone, Copy, Debug)]
+struct ArenaDeal {
+    /// The candidate as landlord.
+    landlord: ::doudizhu::Settlement,
+    /// The candidate as both farmers.
+    farmers: ::doudizhu::Settlement,
+    /// The opponent in every seat.
+    baseline: ::doudizhu::Settlement,
+    clock: duplicate::Clock,
+}
+
+/// Plays `deal` from the fixed-landlord start with `bots[0]` as landlord and `bots[1]` as
+/// both farmers; the seats of role `timed` (index into `bots`) are timed into `clock`.
+fn arena_game(
+    settings: Settings,
+    deal: &::doudizhu::Deal,
+    landlord: ::doudizhu::Seat,
+    bots: [ArenaBot; 2],
+    seed: u64,
+    timed: Option<usize>,
+    clock: &mut duplicate::Clock,
+) -> ::doudizhu::Settlement {
+    let mut state = ::doudizhu::landlord_start(settings, deal, landlord);
+    let mut seats: [Timed; 3] = std::array::from_fn(|i| {
+        let role = usize::from(::doudizhu::Seat::ALL[i] != landlord);
+        Timed {
+            bot: bots[role].make(seed.wrapping_add(i as u64)),
+            clock: (timed == Some(role)).then(duplicate::Clock::default),
+        }
+    });
+    let settlement =
+        ::doudizhu::play_out(&mut state, &mut seats).expect("card play ends with a settlement");
+    for seat in &seats {
+        if let Some(c) = seat.clock {
+            clock.add(c);
+        }
+    }
+    settlement
+}
+
+/// The duplicate arena; returns the report.
+pub fn arena(settings: Settings, seed: u64, deals: u64, threads: usize, bots: ArenaBots) -> String {
+    let (cand, opp) = (bots.candidate, bots.opponent);
+    let results = duplicate::run(deals, threads, |index| {
+        let deal_seed = duplicate::deal_seed(seed, index);
+        let deal = ::doudizhu::Deal::from_seed(deal_seed);
+        let landlord = ::doudizhu::Seat::ALL[(index % 3) as usize];
+        let mut clock = duplicate::Clock::default();
+        let mut unused = duplicate::Clock::default();
+        let game = |bots, timed, clock: &mut duplicate::Clock| {
+            arena_game(settings, &deal, landlord, bots, deal_seed, timed, clock)
+        };
+        ArenaDeal {
+            landlord: game([cand, opp], Some(0), &mut clock),
+            farmers: game([opp, cand], Some(1), &mut clock),
+            baseline: game([opp, opp], None, &mut unused),
+            clock,
+        }
+    });
+    let mut report = format!(
+        "doudizhu arena: {} against {}, {deals} deals (landlord fixed, base 1), seed {seed}, {threads} threads\n",
+        cand.name(),
+        opp.name()
+    );
+    let mut clock = duplicate::Clock::default();
+    let (mut bombs, mut springs) = ([0u64; 3], [0u64; 3]);
+    for deal in &results {
+        clock.add(deal.clock);
+        for (i, s) in [deal.landlord, deal.farmers, deal.baseline]
+            .iter()
+            .enumerate()
+        {
+            bombs[i] += u64::from(s.bombs);
+            springs[i] += u64::from(s.spring || s.anti_spring);
+        }
+    }
+    for (role, as_landlord) in [("landlord", true), ("farmers", false)] {
+        let mut wins = duplicate::Stats::default();
+        let mut base_wins = duplicate::Stats::default();
+        let mut lead = duplicate::Stats::default();
+        let mut score = duplicate::Stats::default();
+        let mut base_score = duplicate::Stats::default();
+        // Per game: the landlord's payout, or one farmer's.
+        #[allow(clippy::cast_precision_loss)] // small stakes
+        let gain = |s: &::doudizhu::Settlement| {
+            let p = s.payouts[s.landlord] as f64;
+            if as_landlord { p } else { -p / 2.0 }
+        };
+        let won = |s: &::doudizhu::Settlement| f64::from(u8::from(s.landlord_won == as_landlord));
+        for deal in &results {
+            let mine = if as_landlord {
+                deal.landlord
+            } else {
+                deal.farmers
+            };
+            wins.push(won(&mine));
+            base_wins.push(won(&deal.baseline));
+            lead.push(won(&mine) - won(&deal.baseline));
+            score.push(gain(&mine));
+            base_score.push(gain(&deal.baseline));
+        }
+        let _ = writeln!(
+            report,
+            "  as {role:<8}  wins {:>5.1}% ± {:.1}  (baseline {} {:.1}%; lead {:+.1} ± {:.1} points of win rate)\n\
+             \x20             settlement/game {score:.3}  (baseline {base_score:.3})",
+            100.0 * wins.mean(),
+            100.0 * wins.ci95(),
+            opp.name(),
+            100.0 * base_wins.mean(),
+            100.0 * lead.mean(),
+            100.0 * lead.ci95(),
+        );
+    }
+    let _ = writeln!(
+        report,
+        "  bombs and rockets played: candidate landlord {} | candidate farmers {} | baseline {}\n\
+         \x20 springs (and anti-springs): {} | {} | {}\n\
+         \x20 time per decision {:.1} us over {} decisions",
+        bombs[0],
+        bombs[1],
+        bombs[2],
+        springs[0],
+        springs[1],
+        springs[2],
+        clock.micros_per_decision(),
+        clock.decisions()
+    );
+    report
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -139,6 +363,24 @@ pub fn run(cli: &Cli) -> Result<String, String> {
         Some(Command::Classify { cards }) => classify(&cards.concat(), rules),
         Some(Command::Moves { hand, after, ids }) => moves(hand, after.as_deref(), rules, *ids),
         Some(Command::Bench { hands, games }) => Ok(bench(*hands, *games, rules)),
+        Some(Command::Arena {
+            bots,
+            deals,
+            threads,
+        }) => {
+            let threads = duplicate::threads(*threads);
+            let settings = Settings {
+                rules,
+                ..Settings::default()
+            };
+            Ok(arena(
+                settings,
+                cli.seed.unwrap_or(1),
+                *deals,
+                threads,
+                *bots,
+            ))
+        }
     }
 }
 
@@ -310,6 +552,38 @@ pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arena_reproduces_a_run_whatever_the_threads_and_refuses_bad_bot_lists() {
+        let cli = Cli::try_parse_from([
+            "doudizhu",
+            "arena",
+            "--bots",
+            "planner,greedy,greedy",
+            "--deals",
+            "6",
+            "--seed",
+            "3",
+        ])
+        .unwrap();
+        let Some(Command::Arena { bots, deals, .. }) = cli.command else {
+            panic!("not the arena: {:?}", cli.command);
+        };
+        let drop_times = |r: String| -> String {
+            r.lines()
+                .filter(|l| !l.contains("threads") && !l.contains("time per"))
+                .collect()
+        };
+        let one = drop_times(arena(Settings::default(), 3, deals, 1, bots));
+        assert_eq!(
+            one,
+            drop_times(arena(Settings::default(), 3, deals, 2, bots))
+        );
+        assert!(one.contains("as landlord"), "{one}");
+        for bad in ["planner", "planner,greedy,random", "planner,nobody"] {
+            assert!(parse_arena_bots(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn classify_prints_the_combination() {

@@ -156,6 +156,187 @@ pub enum Command {
         #[arg(long, default_value = "rule,random,rule,random", value_parser = parse_seats)]
         seats: SeatBots,
     },
+    /// Duplicate arena: the first bot (the candidate) takes each seat in turn on the same
+    /// seeded deals against the others, and the same deals are played with the second bot in
+    /// its place (the baseline); prints the candidate's points per hand with 95% intervals,
+    /// its lead over the baseline, wins, moons and time per decision. `--seed` reproduces a run.
+    Arena {
+        /// Candidate first, then the three opponents (seat order from the candidate's left):
+        /// `random`, `rule` or `heuristic`, comma-separated.
+        #[arg(long, default_value = "heuristic,random,random,random", value_parser = parse_arena_bots)]
+        bots: ArenaBots,
+        /// Deals (each played four times with the candidate, once as the baseline).
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        deals: u64,
+        /// Threads (default: the cores available).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: Option<u64>,
+    },
+}
+
+/// A bot the arena can seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ArenaBot {
+    /// Random legal cards.
+    Random,
+    /// The rule-of-thumb bot.
+    Rule,
+    /// The heuristic bot (moon block and shooting, guarded passing, J♦).
+    Heuristic,
+}
+
+impl ArenaBot {
+    fn make(self, seed: u64) -> Box<dyn ::hearts::Bot> {
+        match self {
+            ArenaBot::Random => Box::new(::hearts::RandomBot::new(seed)),
+            ArenaBot::Rule => Box::new(::hearts::RuleBot),
+            ArenaBot::Heuristic => Box::new(::hearts::HeuristicBot),
+        }
+    }
+}
+
+/// The arena's candidate and its three opponents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaBots(pub [ArenaBot; 4]);
+
+fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
+    let kinds: Vec<ArenaBot> = text
+        .split(',')
+        .map(|part| ArenaBot::from_str(part.trim(), true))
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule or heuristic"))?;
+    <[ArenaBot; 4]>::try_from(kinds)
+        .map(ArenaBots)
+        .map_err(|k| format!("four bots are needed (candidate first), not {}", k.len()))
+}
+
+/// A bot whose decisions are timed.
+struct Timed<'a> {
+    bot: Box<dyn ::hearts::Bot>,
+    clock: Option<&'a mut duplicate::Clock>,
+}
+
+impl ::hearts::Bot for Timed<'_> {
+    fn choose_pass(&mut self, view: &::hearts::View) -> cards_core::CardSet {
+        match self.clock.as_deref_mut() {
+            Some(clock) => clock.time(|| self.bot.choose_pass(view)),
+            None => self.bot.choose_pass(view),
+        }
+    }
+    fn choose_play(&mut self, view: &::hearts::View) -> cards_core::Card {
+        match self.clock.as_deref_mut() {
+            Some(clock) => clock.time(|| self.bot.choose_play(view)),
+            None => self.bot.choose_play(view),
+        }
+    }
+}
+
+/// One deal of the arena: the candidate's points in each seat, the baseline's, wins, moons.
+#[derive(Clone, Copy, Debug, Default)]
+struct ArenaDeal {
+    candidate: f64,
+    baseline: f64,
+    wins: u32,
+    moons: u32,
+    clock: duplicate::Clock,
+}
+
+/// Plays `hand_seed`'s deal with `lineup` (index 0 at `seat`, then the seats to its left) and
+/// returns the points of every seat.
+fn arena_hand(
+    settings: Settings,
+    direction: ::hearts::PassDirection,
+    hand_seed: u64,
+    lineup: [ArenaBot; 4],
+    seat: usize,
+    clock: &mut duplicate::Clock,
+) -> ::hearts::HandResult {
+    let mut clock = Some(clock);
+    let mut bots: [Timed<'_>; 4] = std::array::from_fn(|i| {
+        let k = (i + 4 - seat) % 4;
+        Timed {
+            bot: lineup[k].make(hand_seed.wrapping_add(i as u64)),
+            clock: if k == 0 { clock.take() } else { None },
+        }
+    });
+    let mut round = ::hearts::Round::deal(settings, direction, hand_seed);
+    ::hearts::play_round(&mut round, &mut bots)
+}
+
+/// The duplicate arena; returns the report.
+// Deal and hand counts stay far below 2^52, where f64 is exact.
+#[allow(clippy::cast_precision_loss)]
+pub fn arena(settings: Settings, seed: u64, deals: u64, threads: usize, bots: ArenaBots) -> String {
+    let lineup = bots.0;
+    let mut baseline_lineup = lineup;
+    baseline_lineup[0] = lineup[1];
+    let results = duplicate::run(deals, threads, |index| {
+        let hand_seed = duplicate::deal_seed(seed, index);
+        let direction = settings.pass_schedule.direction(index as usize);
+        let mut deal = ArenaDeal::default();
+        let mut unused = duplicate::Clock::default();
+        for seat in 0..4 {
+            let result = arena_hand(
+                settings,
+                direction,
+                hand_seed,
+                lineup,
+                seat,
+                &mut deal.clock,
+            );
+            let me = ::hearts::Seat::ALL[seat];
+            let mine = result.points[me];
+            deal.candidate += f64::from(mine) / 4.0;
+            deal.wins += u32::from(result.points.iter().all(|(_, &p)| mine <= p));
+            deal.moons += u32::from(result.moon == Some(me));
+            let base = arena_hand(
+                settings,
+                direction,
+                hand_seed,
+                baseline_lineup,
+                seat,
+                &mut unused,
+            );
+            deal.baseline += f64::from(base.points[me]) / 4.0;
+        }
+        deal
+    });
+    let mut candidate = duplicate::Stats::default();
+    let mut baseline = duplicate::Stats::default();
+    let mut lead = duplicate::Stats::default();
+    let (mut wins, mut moons) = (0u64, 0u64);
+    let mut clock = duplicate::Clock::default();
+    for deal in &results {
+        candidate.push(deal.candidate);
+        baseline.push(deal.baseline);
+        lead.push(deal.baseline - deal.candidate);
+        wins += u64::from(deal.wins);
+        moons += u64::from(deal.moons);
+        clock.add(deal.clock);
+    }
+    let name = |b: ArenaBot| format!("{b:?}").to_lowercase();
+    let opponents: Vec<String> = lineup[1..].iter().map(|&b| name(b)).collect();
+    let hands = (4 * deals) as f64;
+    format!(
+        "hearts arena: {} against {} ({}), {deals} deals x 4 seats, seed {seed}, {threads} threads\n\
+         \x20 {} points/hand   {}\n\
+         \x20 {} points/hand   {} (baseline: {} in the candidate's seats)\n\
+         \x20 baseline - candidate {} points/hand (positive: the candidate takes fewer)\n\
+         \x20 lowest score (ties shared) {:.1}% of hands; moons shot {moons}\n\
+         \x20 time per decision {:.1} us over {} decisions\n",
+        name(lineup[0]),
+        opponents.join(","),
+        settings.pass_schedule,
+        name(lineup[0]),
+        candidate,
+        name(baseline_lineup[0]),
+        baseline,
+        name(baseline_lineup[0]),
+        lead,
+        100.0 * wins as f64 / hands,
+        clock.micros_per_decision(),
+        clock.decisions(),
+    )
 }
 
 /// The four bots of `simulate`, North first.
@@ -291,6 +472,18 @@ pub fn main() -> ExitCode {
             bench(out, settings, cli.seed.unwrap_or(42), hands)?;
             Ok(ExitCode::SUCCESS)
         }),
+        Some(Command::Arena {
+            bots,
+            deals,
+            threads,
+        }) => {
+            let threads = duplicate::threads(threads);
+            print!(
+                "{}",
+                arena(settings, cli.seed.unwrap_or(1), deals, threads, bots)
+            );
+            ExitCode::SUCCESS
+        }
         Some(Command::Simulate { games, seats }) => {
             crate::output::print_to_stdout("hearts", |out| {
                 report_simulation(out, settings, cli.seed.unwrap_or(1), games, seats)?;
@@ -353,6 +546,42 @@ mod tests {
             simulation.map_err(|e| e.kind()),
             Err(io::ErrorKind::BrokenPipe)
         );
+    }
+
+    #[test]
+    fn arena_reproduces_a_run_whatever_the_threads_and_refuses_bad_bot_lists() {
+        let cli = Cli::try_parse_from([
+            "hearts",
+            "arena",
+            "--bots",
+            "heuristic,random,rule,random",
+            "--deals",
+            "4",
+            "--seed",
+            "3",
+        ])
+        .unwrap();
+        let Some(Command::Arena { bots, deals, .. }) = cli.command else {
+            panic!("not the arena: {:?}", cli.command);
+        };
+        let drop_times = |r: String| -> String {
+            r.lines()
+                .filter(|l| !l.contains("threads") && !l.contains("time per"))
+                .collect()
+        };
+        let one = drop_times(arena(Settings::default(), 3, deals, 1, bots));
+        assert_eq!(
+            one,
+            drop_times(arena(Settings::default(), 3, deals, 2, bots))
+        );
+        assert!(one.contains("heuristic points/hand"), "{one}");
+        for bad in [
+            "heuristic",
+            "heuristic,rule,rule",
+            "heuristic,rule,rule,nobody",
+        ] {
+            assert!(parse_arena_bots(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,4 +1,9 @@
-//! Bots that see only a [`View`]: a random legal player and a rule-of-thumb player.
+//! Bots that see only a [`View`]: a random legal player, a rule-of-thumb player and the
+//! heuristic player ([`HeuristicBot`]).
+
+mod heuristic;
+
+pub use heuristic::HeuristicBot;
 
 use cards_core::{Card, CardSet, GameRng, Rank, Suit};
 use rand::Rng;
@@ -120,7 +125,7 @@ impl Bot for RandomBot {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RuleBot;
 
-fn value(card: Card) -> u8 {
+pub(crate) fn value(card: Card) -> u8 {
     card.rank().map_or(0, Rank::ace_high)
 }
 
@@ -141,11 +146,11 @@ fn pass_priority(card: Card) -> u8 {
     }
 }
 
-fn highest(set: CardSet) -> Option<Card> {
+pub(crate) fn highest(set: CardSet) -> Option<Card> {
     set.iter().max_by_key(|&c| (value(c), c.index()))
 }
 
-fn lowest(set: CardSet) -> Option<Card> {
+pub(crate) fn lowest(set: CardSet) -> Option<Card> {
     set.iter().min_by_key(|&c| (value(c), c.index()))
 }
 
@@ -236,6 +241,28 @@ pub fn play_step<B: Bot>(game: &mut Game, bots: &mut [B; 4]) -> Option<Move> {
     };
     game.play(mv).expect("bot moves are legal");
     Some(mv)
+}
+
+/// Plays `round` to its end, passes included, each bot seeing only its seat's view, and
+/// returns the result. The duplicate arena's driver.
+///
+/// # Panics
+/// If a bot answers with a card or pass the rules refuse (a bug in the bot).
+pub fn play_round<B: Bot>(round: &mut crate::Round, bots: &mut [B; 4]) -> crate::HandResult {
+    loop {
+        let mv = match round.phase() {
+            Phase::Passing => {
+                let seat = round.awaiting_pass().next().expect("passing awaits a seat");
+                Move::Pass(seat, bots[seat.index()].choose_pass(&round.view(seat)))
+            }
+            Phase::Playing => {
+                let seat = round.to_move().expect("a seat plays");
+                Move::Play(seat, bots[seat.index()].choose_play(&round.view(seat)))
+            }
+            Phase::Over => return round.result().expect("the hand is over"),
+        };
+        round.play(mv).expect("bot moves are legal");
+    }
 }
 
 #[cfg(test)]

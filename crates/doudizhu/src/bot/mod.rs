@@ -1,4 +1,11 @@
-//! Simple bots: uniformly random legal moves, and greedy. Stronger bots are a separate issue.
+//! Bots that see only their seat's [`View`]: uniformly random, greedy, and the planner
+//! ([`PlannerBot`]: fewest-plays decomposition, farmer cooperation, bidding by strength).
+
+mod decompose;
+mod planner;
+
+pub use decompose::{Decomposer, breaks_bomb};
+pub use planner::PlannerBot;
 
 use cards_core::{GameRng, below, seeded_rng};
 use rand::Rng;
@@ -14,6 +21,48 @@ pub trait Bot {
     fn bid(&mut self, view: &View) -> Bid;
     /// Chooses a move (called only when `view` is playing and it is the bot's turn).
     fn play(&mut self, view: &View) -> Move;
+}
+
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn bid(&mut self, view: &View) -> Bid {
+        (**self).bid(view)
+    }
+    fn play(&mut self, view: &View) -> Move {
+        (**self).play(view)
+    }
+}
+
+/// The card play of `deal` with `landlord` fixed (it takes the bottom and leads at base 1, no
+/// auction): the duplicate arena's start, so each role is played from the same cards.
+pub fn landlord_start(settings: Settings, deal: &Deal, landlord: crate::Seat) -> State {
+    let mut hands = deal.hands;
+    hands[landlord] |= deal.bottom;
+    State::from_setup(crate::Setup {
+        settings,
+        hands,
+        bottom: deal.bottom,
+        landlord,
+        base: 1,
+        to_move: landlord,
+        trick: None,
+        bombs: 0,
+        plays: cards_core::BySeat::default(),
+    })
+    .expect("a valid deal gives a valid start")
+}
+
+/// Plays `state`'s card play to its end, each bot seeing only its seat's view, and returns the
+/// settlement (`None` if the state is not in card play).
+///
+/// # Panics
+/// If a bot answers with a move the rules refuse (a bug in the bot).
+pub fn play_out<B: Bot>(state: &mut State, bots: &mut [B; 3]) -> Option<Settlement> {
+    while state.phase() == Phase::Playing {
+        let seat = state.to_move();
+        let mv = bots[seat.index()].play(&state.view(seat));
+        state.play(mv).expect("bot moves are legal");
+    }
+    state.settlement()
 }
 
 /// Picks uniformly among the legal bids and moves (pass counts as one move).
@@ -58,9 +107,9 @@ impl Bot for RandomBot {
 }
 
 /// Greedy: responds with the smallest play that beats (lowest main rank, fewest cards), keeps
-/// bombs and the rocket unless playing one empties its hand, and leads its lowest rank with as
-/// many cards as possible (a play that empties the hand comes first). It bids by a simple
-/// count of high cards.
+/// bombs and the rocket whole and unplayed unless that empties its hand, never beats its
+/// partner farmer's play, and leads its lowest rank with as many cards as possible (a play
+/// that empties the hand comes first). It bids by a simple count of high cards.
 #[derive(Clone, Debug, Default)]
 pub struct GreedyBot {
     buffer: Vec<Play>,
@@ -99,7 +148,7 @@ impl GreedyBot {
         };
         let best = plays
             .iter()
-            .filter(|p| !p.combo.kind.is_bomb())
+            .filter(|p| !p.combo.kind.is_bomb() && !breaks_bomb(hand, **p))
             .min_by_key(key)
             .copied();
         match best {
@@ -107,7 +156,9 @@ impl GreedyBot {
             // Only bombs left to lead with: lead the smallest.
             None if leading => plays
                 .iter()
+                .filter(|p| p.combo.kind.is_bomb())
                 .min_by_key(|p| (p.combo.kind == Kind::Rocket, p.combo.main))
+                .or(plays.first())
                 .copied(),
             None => None,
         }
@@ -150,6 +201,16 @@ impl Bot for GreedyBot {
                 for_each_response(view.hand_counts, prev.combo, rules, |p| buffer.push(p));
             }
         }
+        if let Some((owner, _)) = view.trick
+            && owner_is_partner(view, owner)
+        {
+            let total = view.hand_counts.len();
+            return self
+                .buffer
+                .iter()
+                .find(|p| p.len() == total)
+                .map_or(Move::Pass, |&p| Move::Play(p));
+        }
         match GreedyBot::choose(view.hand_counts, &self.buffer, view.trick.is_none()) {
             Some(play) => Move::Play(play),
             None if view.trick.is_none() => {
@@ -158,6 +219,11 @@ impl Bot for GreedyBot {
             None => Move::Pass,
         }
     }
+}
+
+/// Whether the trick's `owner` is the viewer's partner farmer (not the viewer itself).
+fn owner_is_partner(view: &View, owner: crate::Seat) -> bool {
+    view.seat != Some(owner) && view.is_partner(owner)
 }
 
 /// Plays one complete random game on the fast path: random deals (redealt while every bid
