@@ -113,6 +113,24 @@ proptest! {
     }
 
     #[test]
+    fn parsers_round_trip_what_they_accept(text in "[0-9AaJjQqKkTtBbRrSsHhDdCc♠♥♦♣🂡🃏 ,;xX\\-]{0,24}") {
+        // Whatever text a parser accepts, its canonical `Display` parses back to the same value.
+        if let Ok(card) = text.parse::<Card>() {
+            prop_assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+        }
+        if let Ok(set) = text.parse::<CardSet>() {
+            prop_assert_eq!(set.to_string().parse::<CardSet>(), Ok(set));
+        }
+        if let Ok(pile) = text.parse::<Pile>() {
+            prop_assert_eq!(pile.to_string().parse::<Pile>(), Ok(pile));
+        }
+        if let Ok(cards) = parse_cards(&text) {
+            let written: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            prop_assert_eq!(parse_cards(&written.join(" ")), Ok(cards));
+        }
+    }
+
+    #[test]
     fn card_like_text_never_panics(text in "[0-9AaJjQqKkTtBbRrSsHhDdCc♠♥♦♣🂡🃏 ,;]{0,16}") {
         if let Ok(card) = text.parse::<Card>() {
             prop_assert_eq!(card.to_string().parse::<Card>(), Ok(card));

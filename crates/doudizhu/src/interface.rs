@@ -5,9 +5,11 @@
 //!   after an auction everybody declines (dealt at once, [`Game::redeal`]).
 //! - Actions are bids while bidding and moves while playing ([`Action`]). Text: a bid as
 //!   [`Bid`] writes it (`pass`, `1`, `2`, `3`, `call`, `rob`); a move as [`Move`] writes it
-//!   (`pass`, or the ranks weakest first, `33344455`), followed by `/n` for the `n`-th reading
-//!   of those ranks when it is not the first (only under presets where ranks have several
-//!   readings: `333444555666/2`).
+//!   (`pass`, or the ranks weakest first, `33344455`), followed by `/n` when the play is the
+//!   `n`-th (from 0) of the readings of its ranks and `n` is not 0 (`333444555666/2`). Readings
+//!   are counted as [`readings`] lists them under [`RuleSet::DOUZERO`], the most permissive
+//!   rules (every rule set's readings are among them), so a text means the same play under
+//!   every rule set; under the one-reading presets (`default`, `distinct`) no text has a `/`.
 //! - Ids: the [`ActionSpace`] of the rule set first (the 27,471 plays and pass of RLCard's layout
 //!   under the default rules, pass at 27,471), then the six bids: pass, 1, 2, 3, call, rob
 //!   (27,472…27,477 under the default rules).
@@ -20,22 +22,25 @@ use game::{GameState, InvalidSettings, Outcome, PlayError, SeatSet, Turn, Viewer
 
 use crate::{
     ActionSpace, Bid, Counts, Game, IllegalMove, Move, ParseBidError, ParsePlayError, Phase, Play,
-    Seat, Settings, State, View, for_each_lead, for_each_response, readings,
+    RuleSet, Seat, Settings, State, View, for_each_lead, for_each_response, readings,
 };
 
-/// An action through the interface: a bid, or a move with the index of its reading among the
-/// readings of its ranks (0 but under permissive presets).
+/// An action through the interface: a bid, or a move. As small as a [`Move`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A bid in the auction.
     Bid(Bid),
     /// A move in card play.
-    Move {
-        /// The move.
-        mv: Move,
-        /// Which of [`readings`] of its ranks the play is (0 for a pass).
-        reading: u8,
-    },
+    Move(Move),
+}
+
+/// The index of a play's reading among the readings of its ranks under the most permissive
+/// rules ([`RuleSet::DOUZERO`]).
+fn reading_index(play: Play) -> usize {
+    readings(play.counts, &RuleSet::DOUZERO)
+        .iter()
+        .position(|&c| c == play.combo)
+        .unwrap_or(0)
 }
 
 impl fmt::Display for Action {
@@ -43,8 +48,11 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Bid(bid) => fmt::Display::fmt(bid, f),
-            Action::Move { mv, reading: 0 } => fmt::Display::fmt(mv, f),
-            Action::Move { mv, reading } => write!(f, "{mv}/{reading}"),
+            Action::Move(Move::Play(play)) => match reading_index(*play) {
+                0 => fmt::Display::fmt(play, f),
+                n => write!(f, "{play}/{n}"),
+            },
+            Action::Move(Move::Pass) => f.write_str("pass"),
         }
     }
 }
@@ -58,7 +66,7 @@ pub enum ParseActionError {
     /// During card play: not a move.
     #[error(transparent)]
     Move(#[from] ParsePlayError),
-    /// The reading index is not a number or names no reading of the ranks.
+    /// The reading index is not a number or names no reading of the ranks under these rules.
     #[error("{counts} has no reading {reading:?}")]
     NoSuchReading {
         /// The ranks.
@@ -81,28 +89,9 @@ const BIDS: [Bid; 6] = [
     Bid::Rob,
 ];
 
-/// The index of a play among the readings of its ranks (0 when the rules give one reading).
-fn reading_of(play: Play, space: &ActionSpace) -> u8 {
-    if !space.has_several_readings() {
-        return 0;
-    }
-    readings(play.counts, space.rules())
-        .iter()
-        .position(|&c| c == play.combo)
-        .unwrap_or(0) as u8
-}
-
 impl Game {
     fn space(&self) -> &'static ActionSpace {
         ActionSpace::of(&self.state().settings().rules)
-    }
-
-    fn interface_move(&self, mv: Move) -> Action {
-        let reading = match mv {
-            Move::Pass => 0,
-            Move::Play(play) => reading_of(play, self.space()),
-        };
-        Action::Move { mv, reading }
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseActionError> {
@@ -111,8 +100,8 @@ impl Game {
             return Ok(Move::Pass);
         }
         let counts: Counts = ranks.parse().map_err(ParsePlayError::from)?;
-        let all = readings(counts, &self.state().settings().rules);
-        if all.is_empty() {
+        let rules = &self.state().settings().rules;
+        if readings(counts, rules).is_empty() {
             return Err(if counts.is_empty() {
                 ParsePlayError::Empty
             } else {
@@ -124,7 +113,13 @@ impl Game {
             .trim()
             .parse::<usize>()
             .ok()
-            .and_then(|i| all.as_slice().get(i).copied())
+            .and_then(|i| {
+                readings(counts, &RuleSet::DOUZERO)
+                    .as_slice()
+                    .get(i)
+                    .copied()
+            })
+            .filter(|&combo| readings(counts, rules).as_slice().contains(&combo))
             .ok_or_else(|| ParseActionError::NoSuchReading {
                 counts,
                 reading: reading.to_owned(),
@@ -181,19 +176,10 @@ impl GameState for Game {
             Phase::Playing => {
                 let hand = state.hand_counts(state.to_move());
                 let rules = &state.settings().rules;
-                let space = self.space();
                 if state.trick().is_some() {
-                    out.push(Action::Move {
-                        mv: Move::Pass,
-                        reading: 0,
-                    });
+                    out.push(Action::Move(Move::Pass));
                 }
-                let mut push = |play: Play| {
-                    out.push(Action::Move {
-                        mv: Move::Play(play),
-                        reading: reading_of(play, space),
-                    });
-                };
+                let mut push = |play: Play| out.push(Action::Move(Move::Play(play)));
                 match state.trick() {
                     None => for_each_lead(hand, rules, &mut push),
                     Some((_, previous)) => {
@@ -209,7 +195,7 @@ impl GameState for Game {
         PlayError::check_turn(GameState::turn(self), Seat::COUNT, seat)?;
         match action {
             Action::Bid(bid) => self.bid(bid).map_err(|e| PlayError::Illegal(e.into()))?,
-            Action::Move { mv, .. } => Game::play(self, mv).map_err(PlayError::Illegal)?,
+            Action::Move(mv) => Game::play(self, mv).map_err(PlayError::Illegal)?,
         }
         self.redeal_if_due();
         Ok(())
@@ -218,7 +204,7 @@ impl GameState for Game {
     fn play_unchecked(&mut self, _seat: usize, action: Action) {
         match action {
             Action::Bid(bid) => self.bid(bid).expect("a legal bid"),
-            Action::Move { mv, .. } => Game::play_unchecked(self, mv),
+            Action::Move(mv) => Game::play_unchecked(self, mv),
         }
         self.redeal_if_due();
     }
@@ -226,7 +212,7 @@ impl GameState for Game {
     fn parse_action(&self, _seat: usize, text: &str) -> Result<Action, ParseActionError> {
         match self.state().phase() {
             Phase::Bidding => Ok(Action::Bid(text.parse()?)),
-            Phase::Playing => Ok(self.interface_move(self.parse_move(text)?)),
+            Phase::Playing => Ok(Action::Move(self.parse_move(text)?)),
             Phase::Finished | Phase::AllPassed => Err(ParseActionError::Over),
         }
     }
@@ -238,7 +224,7 @@ impl GameState for Game {
     fn action_id(&self, action: Action) -> usize {
         let space = self.space();
         match action {
-            Action::Move { mv, .. } => space.id(mv).map_or(usize::MAX, usize::from),
+            Action::Move(mv) => space.id(mv).map_or(usize::MAX, usize::from),
             Action::Bid(bid) => {
                 space.len()
                     + BIDS
@@ -252,9 +238,7 @@ impl GameState for Game {
     fn action_from_id(&self, id: usize) -> Option<Action> {
         let space = self.space();
         match id.checked_sub(space.len()) {
-            None => space
-                .get(u16::try_from(id).ok()?)
-                .map(|mv| self.interface_move(mv)),
+            None => space.get(u16::try_from(id).ok()?).map(Action::Move),
             Some(bid) => BIDS.get(bid).copied().map(Action::Bid),
         }
     }
@@ -279,5 +263,26 @@ impl GameState for Game {
             .map(Seat::index)
             .collect();
         Some(Outcome::new(&returns, winners))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_is_as_small_as_a_move() {
+        assert_eq!(std::mem::size_of::<Action>(), std::mem::size_of::<Move>());
+    }
+
+    #[test]
+    fn one_reading_presets_write_no_reading_index() {
+        // Every play of the one-reading presets is the first of its ranks' DouZero readings,
+        // so its text is its ranks alone.
+        for rules in [RuleSet::DEFAULT, RuleSet::DISTINCT_KICKERS] {
+            for &play in ActionSpace::of(&rules).plays() {
+                assert_eq!(reading_index(play), 0, "{play} under {rules}");
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ use crate::{Game, Phase, Settings, Settlement};
 
 /// A match: deals dealt one after another from one seed, each a [`Game`] (auction, redeals,
 /// play), with the running totals of the payouts, as `hearts::Game` keeps totals across hands.
+/// Deal `n` (from 0) is `Game::new(settings, seed + n)`.
 ///
 /// ```
 /// use doudizhu::{Bot, GreedyBot, Match, Phase, Settings};
@@ -33,20 +34,13 @@ pub struct Match {
     history: Vec<Settlement>,
 }
 
-/// The seed of deal `deal` in a match seeded with `seed`.
-fn deal_seed(seed: u64, deal: usize) -> u64 {
-    seed ^ (deal as u64)
-        .wrapping_add(1)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
 impl Match {
     /// A new match whose deals come from `seed`.
     pub fn new(settings: Settings, seed: u64) -> Match {
         Match {
             settings,
             seed,
-            game: Game::new(settings, deal_seed(seed, 0)),
+            game: Game::new(settings, seed),
             history: Vec::new(),
         }
     }
@@ -54,6 +48,11 @@ impl Match {
     /// The settings.
     pub const fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// The seed of the current deal: the match seed plus the number of deals before it.
+    pub fn deal_seed(&self) -> u64 {
+        self.seed.wrapping_add(self.history.len() as u64)
     }
 
     /// The current deal.
@@ -94,7 +93,7 @@ impl Match {
             return false;
         };
         self.history.push(settlement);
-        self.game = Game::new(self.settings, deal_seed(self.seed, self.history.len()));
+        self.game = Game::new(self.settings, self.deal_seed());
         true
     }
 }

@@ -1,5 +1,7 @@
 //! The full state of one deal: hands, auction, card play and settlement.
 
+use std::fmt;
+
 use cards_core::{BySeat, Card, CardSet, Deck};
 use rand::Rng;
 
@@ -162,6 +164,36 @@ pub struct Settlement {
     pub stake: u64,
     /// Each seat's gain: the landlord `±2 × stake`, each farmer `∓stake` (sums to zero).
     pub payouts: BySeat<i64, PLAYERS>,
+}
+
+impl Settlement {
+    /// Who won: `the landlord` or `the farmers`.
+    pub const fn winning_side(&self) -> &'static str {
+        if self.landlord_won {
+            "the landlord"
+        } else {
+            "the farmers"
+        }
+    }
+}
+
+impl fmt::Display for Settlement {
+    /// How the stake was made: `base 2 × 2^1 bombs/rockets × 2 spring = ×8`, with
+    /// `(capped to N)` when the cap applied.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "base {} × 2^{} bombs/rockets", self.base, self.bombs)?;
+        if self.spring {
+            f.write_str(" × 2 spring")?;
+        }
+        if self.anti_spring {
+            f.write_str(" × 2 anti-spring")?;
+        }
+        write!(f, " = ×{}", self.multiplier)?;
+        if self.stake != self.multiplier {
+            write!(f, " (capped to {})", self.stake)?;
+        }
+        Ok(())
+    }
 }
 
 /// An unvalidated card-play position, for tests, puzzles and analysis. Build a [`State`]
@@ -561,17 +593,22 @@ impl State {
     /// The cards a play takes from the hand of the seat to move: for each rank, its
     /// lowest-indexed cards. Assumes the hand holds the ranks.
     pub fn cards_for(&self, play: Play) -> CardSet {
-        let hand = self.hands[self.to_move.index()];
+        self.cards_in_hand(self.to_move, play.counts)
+            .unwrap_or(CardSet::EMPTY)
+    }
+
+    /// The cards of `seat`'s hand that make up `counts` (for each rank, its lowest-indexed
+    /// cards), or `None` if the hand does not hold those ranks.
+    pub fn cards_in_hand(&self, seat: Seat, counts: Counts) -> Option<CardSet> {
+        let hand = self.hands[seat.index()];
         let mut cards = CardSet::EMPTY;
-        for (rank, n) in play.counts.iter() {
+        for (rank, n) in counts.iter() {
             let mut of_rank = hand & rank.cards();
             for _ in 0..n {
-                if let Some(card) = of_rank.pop_first() {
-                    cards.insert(card);
-                }
+                cards.insert(of_rank.pop_first()?);
             }
         }
-        cards
+        Some(cards)
     }
 
     /// Plays a move without checking it: the fast path for playouts and search.
@@ -715,6 +752,28 @@ mod tests {
         State::from_setup(setup).unwrap()
     }
 
+    /// A card-play position in which seat 0, the landlord, leads.
+    fn landlord_leads(
+        settings: Settings,
+        hands: [&str; 3],
+        base: u32,
+        bombs: u8,
+        plays: [u8; 3],
+    ) -> State {
+        State::from_setup(Setup {
+            settings,
+            hands: BySeat::new(hands.map(set)),
+            bottom: CardSet::EMPTY,
+            landlord: seat(0),
+            base,
+            to_move: seat(0),
+            trick: None,
+            bombs,
+            plays: BySeat::new(plays),
+        })
+        .unwrap()
+    }
+
     #[test]
     fn setup_validation() {
         let mut setup = Setup {
@@ -811,21 +870,11 @@ mod tests {
 
     #[test]
     fn farmers_win_with_anti_spring_and_cap() {
-        let setup = Setup {
-            settings: Settings {
-                cap: Some(5),
-                ..Settings::default()
-            },
-            hands: BySeat::new([set("3C 4D"), set("5C"), set("2H")]),
-            bottom: CardSet::EMPTY,
-            landlord: seat(0),
-            base: 3,
-            to_move: seat(0),
-            trick: None,
-            bombs: 0,
-            plays: BySeat::new([0, 0, 0]),
+        let capped = Settings {
+            cap: Some(5),
+            ..Settings::default()
         };
-        let mut state = State::from_setup(setup).unwrap();
+        let mut state = landlord_leads(capped, ["3C 4D", "5C", "2H"], 3, 0, [0, 0, 0]);
         state.play_cards(set("3C")).unwrap();
         state.play_cards(set("5C")).unwrap();
         assert_eq!(state.phase(), Phase::Finished);
@@ -833,6 +882,56 @@ mod tests {
         assert!(!result.landlord_won && result.anti_spring && !result.spring);
         assert_eq!((result.multiplier, result.stake), (6, 5));
         assert_eq!(result.payouts.into_array(), [-10, 5, 5]);
+        assert_eq!(result.winning_side(), "the farmers");
+        assert_eq!(
+            result.to_string(),
+            "base 3 × 2^0 bombs/rockets × 2 anti-spring = ×6 (capped to 5)"
+        );
+    }
+
+    #[test]
+    fn view_multiplier_shows_the_auction_value_after_robs() {
+        // Issue 13: the `View`'s multiplier read 0 during the auction, even after robs.
+        let deal = Deal::from_seed(3);
+        let rob = Settings {
+            bidding: BidMode::Rob,
+            ..Settings::default()
+        };
+        let mut state = State::new(rob, &deal, seat(0)).unwrap();
+        assert_eq!(
+            state.view(seat(0)).multiplier,
+            1,
+            "nobody called yet: base 1"
+        );
+        state.bid(Bid::Call).unwrap();
+        state.bid(Bid::Rob).unwrap();
+        assert_eq!(state.phase(), Phase::Bidding);
+        assert_eq!(state.view(seat(2)).multiplier, 2, "one rob doubles");
+        state.bid(Bid::Rob).unwrap();
+        assert_eq!(state.view(seat(0)).multiplier, 4, "two robs");
+        let mut points = State::new(Settings::default(), &deal, seat(0)).unwrap();
+        points.bid(Bid::Points(2)).unwrap();
+        assert_eq!(points.public_view().multiplier, 2, "the highest bid so far");
+    }
+
+    #[test]
+    fn spring_doubles_the_settlement() {
+        // The landlord plays out (a pair, then a single) while neither farmer plays a card.
+        let hands = ["3C 3D 9S", "4C 5C", "6H 7H"];
+        let mut state = landlord_leads(Settings::default(), hands, 3, 1, [2, 0, 0]);
+        state.play_cards(set("3C 3D")).unwrap();
+        state.play(Move::Pass).unwrap();
+        state.play(Move::Pass).unwrap();
+        state.play_cards(set("9S")).unwrap();
+        let result = state.settlement().unwrap();
+        assert!(result.landlord_won && result.spring && !result.anti_spring);
+        // base 3 × 2 (one bomb) × 2 (spring) = 12; the landlord wins 2 × 12 from the farmers.
+        assert_eq!((result.multiplier, result.stake), (12, 12));
+        assert_eq!(
+            result.to_string(),
+            "base 3 × 2^1 bombs/rockets × 2 spring = ×12"
+        );
+        assert_eq!(result.payouts.into_array(), [24, -12, -12]);
     }
 
     #[test]

@@ -60,10 +60,14 @@ impl Registry {
         Registry::default()
     }
 
-    /// Every parlor game that implements the game interface, each with its bot. Rules
-    /// crates join this list as their implementations land.
+    /// Every parlor game, each played by [`RandomBot`] in empty and abandoned seats.
     pub fn parlor() -> Registry {
-        Registry::new().with::<klondike::Klondike>()
+        Registry::new()
+            .with::<doudizhu::Game>()
+            .with::<hearts::Game>()
+            .with::<xiangqi::Game>()
+            .with::<gomoku::Gomoku>()
+            .with::<klondike::Klondike>()
     }
 
     /// This registry with `G` added, played by [`RandomBot`] until [`Registry::with_bot`]

@@ -89,16 +89,7 @@ async fn one_client_against_a_bot_with_a_spectator_and_a_rematch() {
     .unwrap();
     assert_eq!(table.spectators, 1);
     ann.send(&ClientMessage::Start).await.unwrap();
-    let watcher = tokio::spawn(async move {
-        let mut seen = Vec::new();
-        loop {
-            let message = next(&mut eve).await;
-            seen.push(message.clone());
-            if matches!(message, ServerMessage::Result { .. }) {
-                return (eve, seen);
-            }
-        }
-    });
+    let watcher = tokio::spawn(watch(eve));
     let (mut ann, _) = play_out(ann).await;
     let (_eve, watched) = watcher.await.unwrap();
     for message in &watched {

@@ -8,19 +8,6 @@ use common::*;
 use game::GameState;
 use netplay::{ClientMessage, Config, GameRecord, ServerMessage};
 
-/// Records every message a spectator receives until the result.
-async fn watch(mut client: netplay::Client) -> Vec<ServerMessage> {
-    let mut seen = Vec::new();
-    loop {
-        let message = next(&mut client).await;
-        let done = matches!(message, ServerMessage::Result { .. });
-        seen.push(message);
-        if done {
-            return seen;
-        }
-    }
-}
-
 #[tokio::test]
 async fn no_seat_or_spectator_ever_sees_another_seats_card_or_early_bid() {
     for game in 0..5u8 {
@@ -53,7 +40,7 @@ async fn no_seat_or_spectator_ever_sees_another_seats_card_or_early_bid() {
                 "seat {seat} saw the other card"
             );
         }
-        let watched = to_text(&e);
+        let watched = to_text(&e.1);
         assert!(
             !cards.iter().any(|c| watched.contains(c)),
             "the spectator saw a card"
@@ -69,7 +56,7 @@ async fn no_seat_or_spectator_ever_sees_another_seats_card_or_early_bid() {
                 .unwrap()
         };
         let bid_text = |seat: usize| record.actions[bid_ply(seat)].action.clone();
-        for (viewer, seen) in [(Some(0), &a.1), (Some(1), &b.1), (None, &e)] {
+        for (viewer, seen) in [(Some(0), &a.1), (Some(1), &b.1), (None, &e.1)] {
             for message in seen {
                 let ServerMessage::State(s) = message else {
                     continue;

@@ -208,8 +208,10 @@ mod sql {
     pub const ACTION: &str = "INSERT INTO parlor_actions (code, number, ply, seat, action) \
         VALUES ($1, $2, $3, $4, $5)";
     pub const FINISH: &str = "UPDATE parlor_games SET outcome = $1 WHERE code = $2 AND number = $3";
-    pub const TABLES: &str =
-        "SELECT code, game, settings, host_token FROM parlor_tables ORDER BY code";
+    /// Tables with at least one game: a table row without one was never announced (the
+    /// server stopped between the two writes, or another server is writing it now).
+    pub const TABLES: &str = "SELECT code, game, settings, host_token FROM parlor_tables t \
+        WHERE EXISTS (SELECT 1 FROM parlor_games g WHERE g.code = t.code) ORDER BY code";
     pub const SEATS: &str =
         "SELECT seat, kind, name, token FROM parlor_seats WHERE code = $1 ORDER BY seat";
     pub const LATEST: &str = "SELECT number FROM parlor_games WHERE code = $1 \

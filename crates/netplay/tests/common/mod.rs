@@ -203,9 +203,10 @@ pub async fn act(client: &mut Client, text: &str) {
         .unwrap();
 }
 
-/// Plays a seat to the end of the game, always the first legal action, recording every
-/// message received. An action is sent only once the previous one was acknowledged.
-pub async fn play_out(mut client: Client) -> (Client, Vec<ServerMessage>) {
+/// Plays a seat to the end of the game with a choice among the legal actions that follows
+/// from `seed` and the ply, recording every message received. An action is sent only once
+/// the previous one was acknowledged.
+pub async fn play_seeded(mut client: Client, seed: usize) -> (Client, Vec<ServerMessage>) {
     let mut seen = Vec::new();
     let mut pending = false;
     loop {
@@ -213,10 +214,10 @@ pub async fn play_out(mut client: Client) -> (Client, Vec<ServerMessage>) {
         seen.push(message.clone());
         match message {
             ServerMessage::State(state) if !state.legal.is_empty() && !pending => {
+                let pick = (state.ply * 7919 + seed * 104_729) % state.legal.len();
+                let action = ActionRef::Id(state.legal[pick].id);
                 client
-                    .send(&ClientMessage::Action {
-                        action: ActionRef::Id(state.legal[0].id),
-                    })
+                    .send(&ClientMessage::Action { action })
                     .await
                     .unwrap();
                 pending = true;
@@ -225,6 +226,24 @@ pub async fn play_out(mut client: Client) -> (Client, Vec<ServerMessage>) {
             ServerMessage::Result { .. } => return (client, seen),
             ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
             _ => {}
+        }
+    }
+}
+
+/// [`play_seeded`] with seed 0.
+pub async fn play_out(client: Client) -> (Client, Vec<ServerMessage>) {
+    play_seeded(client, 0).await
+}
+
+/// Records every message a watcher receives until the result.
+pub async fn watch(mut client: Client) -> (Client, Vec<ServerMessage>) {
+    let mut seen = Vec::new();
+    loop {
+        let message = next(&mut client).await;
+        let done = matches!(message, ServerMessage::Result { .. });
+        seen.push(message);
+        if done {
+            return (client, seen);
         }
     }
 }

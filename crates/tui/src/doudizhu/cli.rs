@@ -70,7 +70,8 @@ pub enum Command {
         /// The hand, e.g. `33456TTJQKA2BR`.
         #[arg(long)]
         hand: String,
-        /// The play to beat; without it, every lead is printed. `pass` is printed first.
+        /// The play to beat (`pass` and no value alike mean none: every lead is printed);
+        /// when there is one, `pass` is printed first.
         #[arg(long)]
         after: Option<String>,
         /// Prefix each line with its action id (the documented `ActionSpace` order).
@@ -98,14 +99,15 @@ fn parse_counts(what: &str, text: &str) -> Result<Counts, String> {
         .map_err(|e| format!("{what} {text:?}: {e}"))
 }
 
-/// Runs the command line and returns the process exit code.
+/// Runs the command line and returns the process exit code. Output into a closed pipe
+/// (`… | head -5`) ends quietly.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(&cli) {
-        Ok(output) => {
-            print!("{output}");
-            ExitCode::SUCCESS
-        }
+        Ok(output) => crate::output::print_to_stdout("doudizhu", |out| {
+            out.write_all(output.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }),
         Err(message) => {
             eprintln!("doudizhu: {message}");
             ExitCode::FAILURE
@@ -161,11 +163,27 @@ pub fn classify(text: &str, rules: RuleSet) -> Result<String, String> {
 
 /// `moves`: every legal play, one a line, ranks ascending; `pass` first when responding.
 /// Lines follow the action-id order; a multiset with several readings is printed once per
-/// reading only with `--ids`.
+/// reading only with `--ids`. The hand and the play to beat are checked together: they cannot
+/// hold more cards of a rank than the deck (four, one of each joker).
 pub fn moves(hand: &str, after: Option<&str>, rules: RuleSet, ids: bool) -> Result<String, String> {
-    let hand = parse_counts("hand", hand)?;
+    let hand = parse_counts("--hand", hand)?;
     if hand.is_empty() {
         return Err("the hand is empty".into());
+    }
+    let after = match after.map(str::trim) {
+        Some("") => {
+            return Err("--after is empty: give the play to beat (e.g. 345678), or pass".into());
+        }
+        Some(text) if text.eq_ignore_ascii_case("pass") => None,
+        other => other,
+    };
+    if let Some(text) = after {
+        let previous = parse_counts("--after", text)?;
+        if !hand.plus(previous).is_subset(Counts::FULL_DECK) {
+            return Err(format!(
+                "--hand {hand} and --after {previous} together hold more cards of a rank than the deck has (four of each, one of each joker)"
+            ));
+        }
     }
     let space = if rules == RuleSet::DEFAULT {
         None
@@ -337,12 +355,44 @@ mod tests {
                 .unwrap_err()
                 .contains("not a combination")
         );
+        assert_eq!(
+            moves("3345", Some("pass"), RuleSet::DEFAULT, false).unwrap(),
+            "3\n4\n5\n33\n",
+            "after a pass: every lead"
+        );
         let cli = Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "douzero"])
             .unwrap();
         assert_eq!(cli.rules, RuleSet::DOUZERO);
         assert!(
             Cli::try_parse_from(["doudizhu", "moves", "--hand", "3", "--rules", "nope"]).is_err()
         );
+    }
+
+    #[test]
+    fn moves_refuses_more_copies_than_the_deck_holds() {
+        // Issue 13: `--hand B --after B` and `--hand 2222 --after 2222` were answered, although
+        // the deck has one black joker and four 2s; `--after pass` was refused and an empty
+        // `--after` gave an error with a blank name.
+        for (hand, after) in [("B", "B"), ("2222", "2222"), ("33", "333")] {
+            let error = moves(hand, Some(after), RuleSet::DEFAULT, false).unwrap_err();
+            assert!(
+                error.contains("together hold more cards of a rank than the deck"),
+                "{error}"
+            );
+        }
+        let error = moves("33333", None, RuleSet::DEFAULT, false).unwrap_err();
+        assert!(error.contains("too many 3s"), "{error}");
+        assert_eq!(
+            moves("B", Some("R"), RuleSet::DEFAULT, false).unwrap(),
+            "pass\n",
+            "one joker each is fine"
+        );
+        let error = moves("3345", Some(""), RuleSet::DEFAULT, false).unwrap_err();
+        assert_eq!(
+            error,
+            "--after is empty: give the play to beat (e.g. 345678), or pass"
+        );
+        assert!(moves("3345", Some("PASS"), RuleSet::DEFAULT, false).is_ok());
     }
 
     #[test]

@@ -10,10 +10,10 @@ pub mod cli;
 use std::fmt::Write as _;
 
 use ::doudizhu::{
-    Action as TurnAction, Bid, BidMode, Bot, Counts, Game, GreedyBot, Move, Phase, RandomBot, Rank,
-    Seat, Settings, Settlement, readings,
+    Action as TurnAction, Bid, BidMode, Bot, Counts, Game, GreedyBot, Match, Move, Phase,
+    RandomBot, Rank, Seat, Settings, Settlement, readings,
 };
-use cards_core::{BySeat, Card, CardSet};
+use cards_core::{Card, CardSet};
 use clap::ValueEnum;
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::Frame;
@@ -54,8 +54,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 
 /// The terminal game.
 pub struct App {
-    game: Game,
-    seed: u64,
+    table: Match,
     settings: Settings,
     style: CardStyle,
     bots: Vec<Box<dyn Bot>>,
@@ -66,8 +65,6 @@ pub struct App {
     help: bool,
     quit_armed: bool,
     wait: u32,
-    totals: BySeat<i64, 3>,
-    scored: bool,
     hand_area: Option<Rect>,
     card_cells: u16,
 }
@@ -104,8 +101,7 @@ impl App {
             }
         };
         let mut app = App {
-            game: Game::new(settings, seed),
-            seed,
+            table: Match::new(settings, seed),
             settings,
             style: CardStyle::from_ascii_flag(ascii),
             bots: vec![make(0), make(1), make(2)],
@@ -116,8 +112,6 @@ impl App {
             help: false,
             quit_armed: false,
             wait: 0,
-            totals: BySeat::default(),
-            scored: false,
             hand_area: None,
             card_cells: 0,
         };
@@ -135,7 +129,7 @@ impl App {
 
     /// The game being played.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.table.game()
     }
 
     /// The cards currently selected.
@@ -153,37 +147,36 @@ impl App {
     }
 
     fn my_turn(&self) -> bool {
-        let state = self.game.state();
+        let state = self.table.game().state();
         matches!(state.phase(), Phase::Bidding | Phase::Playing) && state.to_move() == HUMAN
     }
 
     fn hand(&self) -> Vec<Card> {
-        sorted(self.game.state().hand(HUMAN))
+        sorted(self.table.game().state().hand(HUMAN))
     }
 
     /// Starts the next deal (after a finished one).
     pub fn new_deal(&mut self) {
-        self.seed = self.seed.wrapping_add(1);
-        self.game = Game::new(self.settings, self.seed);
+        self.table.next_deal();
         self.selected = CardSet::EMPTY;
         self.input.clear();
         self.cursor = 0;
-        self.scored = false;
         self.greet();
     }
 
     fn bid(&mut self, bid: Bid) {
-        if !self.my_turn() || self.game.state().phase() != Phase::Bidding {
+        if !self.my_turn() || self.table.game().state().phase() != Phase::Bidding {
             return self.say("It is not your turn to bid.", Color::Yellow);
         }
-        match self.game.bid(bid) {
+        match self.table.game_mut().bid(bid) {
             Ok(()) => {
                 self.wait = 0;
                 self.after_action(HUMAN);
             }
             Err(e) => {
                 let legal: Vec<String> = self
-                    .game
+                    .table
+                    .game()
                     .state()
                     .legal_bids()
                     .map(|b| b.to_string())
@@ -195,7 +188,7 @@ impl App {
 
     /// Plays the typed ranks, or else the selected cards.
     fn submit(&mut self) {
-        if !self.my_turn() || self.game.state().phase() != Phase::Playing {
+        if !self.my_turn() || self.table.game().state().phase() != Phase::Playing {
             return self.say("It is not your turn to play.", Color::Yellow);
         }
         let cards = if self.input.trim().is_empty() {
@@ -216,7 +209,7 @@ impl App {
                 None => return self.say(format!("You do not hold {counts}."), Color::Red),
             }
         };
-        match self.game.play_cards(cards) {
+        match self.table.game_mut().play_cards(cards) {
             Ok(_) => {
                 self.selected = CardSet::EMPTY;
                 self.input.clear();
@@ -229,21 +222,13 @@ impl App {
 
     /// Your lowest-indexed cards of each rank in `counts`, if you hold them.
     fn cards_for(&self, counts: Counts) -> Option<CardSet> {
-        let hand = self.game.state().hand(HUMAN);
-        let mut cards = CardSet::EMPTY;
-        for (rank, n) in counts.iter() {
-            let mut of_rank = hand & rank.cards();
-            for _ in 0..n {
-                cards.insert(of_rank.pop_first()?);
-            }
-        }
-        Some(cards)
+        self.table.game().state().cards_in_hand(HUMAN, counts)
     }
 
     fn pass(&mut self) {
-        match self.game.state().phase() {
+        match self.table.game().state().phase() {
             Phase::Bidding => self.bid(Bid::Pass),
-            Phase::Playing if self.my_turn() => match self.game.play(Move::Pass) {
+            Phase::Playing if self.my_turn() => match self.table.game_mut().play(Move::Pass) {
                 Ok(()) => {
                     self.selected = CardSet::EMPTY;
                     self.input.clear();
@@ -258,15 +243,18 @@ impl App {
 
     /// Takes back your last bid or move and every bot action after it.
     fn undo(&mut self) {
-        if !matches!(self.game.state().phase(), Phase::Bidding | Phase::Playing) {
+        if !matches!(
+            self.table.game().state().phase(),
+            Phase::Bidding | Phase::Playing
+        ) {
             return;
         }
-        if !self.game.history().iter().any(|t| t.seat == HUMAN) {
+        if !self.table.game().history().iter().any(|t| t.seat == HUMAN) {
             return self.say("Nothing of yours to take back.", Color::Yellow);
         }
-        while let Some(last) = self.game.history().last() {
+        while let Some(last) = self.table.game().history().last() {
             let mine = last.seat == HUMAN;
-            if self.game.undo().is_none() || mine {
+            if self.table.game_mut().undo().is_none() || mine {
                 break;
             }
         }
@@ -277,10 +265,10 @@ impl App {
     }
 
     fn hint(&mut self) {
-        if !self.my_turn() || self.game.state().phase() != Phase::Playing {
+        if !self.my_turn() || self.table.game().state().phase() != Phase::Playing {
             return;
         }
-        let view = self.game.view(HUMAN);
+        let view = self.table.game().view(HUMAN);
         match GreedyBot::new().play(&view) {
             Move::Pass => self.say("Hint: pass.", Color::Cyan),
             Move::Play(play) => {
@@ -297,27 +285,18 @@ impl App {
     }
 
     fn after_action(&mut self, seat: Seat) {
-        let state = *self.game.state();
+        let state = *self.table.game().state();
         match state.phase() {
             Phase::AllPassed => self.say("Everybody passed: redealing.", Color::Yellow),
             Phase::Finished => {
                 if let Some(result) = state.settlement() {
-                    if !self.scored {
-                        for s in Seat::ALL {
-                            self.totals[s] += result.payouts[s];
-                        }
-                        self.scored = true;
-                    }
-                    let side = if result.landlord_won {
-                        "The landlord"
-                    } else {
-                        "The farmers"
-                    };
-                    self.say(format!("{side} won. n: next deal, q: quit."), Color::Green);
+                    let mut text = format!("{} won. n: next deal, q: quit.", result.winning_side());
+                    text[..1].make_ascii_uppercase();
+                    self.say(text, Color::Green);
                 }
             }
             Phase::Playing if seat != HUMAN || state.to_move() == HUMAN => {
-                let last = self.game.history().last().map(|t| t.action);
+                let last = self.table.game().history().last().map(|t| t.action);
                 if let (Some(TurnAction::Bid(_)), Some(landlord)) = (last, state.landlord()) {
                     let who = seat_name(landlord);
                     self.say(
@@ -345,7 +324,7 @@ impl App {
 
     /// One bot action (or a redeal) if it is due. Returns whether something happened.
     pub fn bot_step(&mut self) -> bool {
-        let state = *self.game.state();
+        let state = *self.table.game().state();
         match state.phase() {
             Phase::Finished => return false,
             Phase::AllPassed => {
@@ -354,7 +333,7 @@ impl App {
                     return false;
                 }
                 self.wait = 0;
-                self.game.redeal();
+                self.table.game_mut().redeal();
                 self.greet();
                 return true;
             }
@@ -369,24 +348,24 @@ impl App {
             return false;
         }
         self.wait = 0;
-        let view = self.game.view(seat);
+        let view = self.table.game().view(seat);
         let bot = &mut self.bots[seat.index()];
         let ok = if state.phase() == Phase::Bidding {
             let bid = bot.bid(&view);
-            self.game.bid(bid).is_ok()
+            self.table.game_mut().bid(bid).is_ok()
         } else {
             let mv = bot.play(&view);
-            self.game.play(mv).is_ok()
+            self.table.game_mut().play(mv).is_ok()
         };
         if !ok {
             // A bot's choice comes from the legal list; fall back to the first legal action.
             if state.phase() == Phase::Bidding {
-                let _ = self.game.bid(Bid::Pass);
+                let _ = self.table.game_mut().bid(Bid::Pass);
             } else {
                 let mut moves = Vec::new();
                 state.legal_moves(&mut moves);
                 if let Some(&mv) = moves.first() {
-                    let _ = self.game.play(mv);
+                    let _ = self.table.game_mut().play(mv);
                 }
             }
         }
@@ -402,8 +381,8 @@ impl App {
             self.help = false;
             return Action::Continue;
         }
-        let phase = self.game.state().phase();
-        let hand_len = self.game.state().hand(HUMAN).len();
+        let phase = self.table.game().state().phase();
+        let hand_len = self.table.game().state().hand(HUMAN).len();
         match key.code {
             // While playing, `q` types a queen: leave with Esc twice instead.
             KeyCode::Char('q' | 'Q') if phase != Phase::Playing => return Action::Quit,
@@ -493,7 +472,7 @@ impl App {
     }
 
     fn seat_line(&self, seat: Seat) -> Line<'static> {
-        let state = self.game.state();
+        let state = self.table.game().state();
         let role = match state.landlord() {
             Some(l) if l == seat => Span::styled(
                 " landlord ",
@@ -522,7 +501,14 @@ impl App {
                 Style::default().fg(Color::Yellow),
             ));
         }
-        if let Some(turn) = self.game.history().iter().rev().find(|t| t.seat == seat) {
+        if let Some(turn) = self
+            .table
+            .game()
+            .history()
+            .iter()
+            .rev()
+            .find(|t| t.seat == seat)
+        {
             match turn.action {
                 TurnAction::Bid(bid) => spans.push(Span::raw(format!("bid: {bid}"))),
                 TurnAction::Pass => {
@@ -557,23 +543,7 @@ impl App {
                 "Landlord: {}   winner: {winner}",
                 seat_name(result.landlord)
             )),
-            Line::raw(format!(
-                "base {}  × 2^{} bombs/rockets{}{}  = ×{}{}",
-                result.base,
-                result.bombs,
-                if result.spring { "  × 2 spring" } else { "" },
-                if result.anti_spring {
-                    "  × 2 anti-spring"
-                } else {
-                    ""
-                },
-                result.multiplier,
-                if result.stake == result.multiplier {
-                    String::new()
-                } else {
-                    format!(" (capped to {})", result.stake)
-                },
-            )),
+            Line::raw(result.to_string()),
             Line::raw(""),
             Line::styled(
                 format!("{:<10} {:>8} {:>8}", "seat", "deal", "total"),
@@ -585,7 +555,7 @@ impl App {
                 "{:<10} {:>+8} {:>+8}",
                 seat_name(seat),
                 result.payouts[seat],
-                self.totals[seat]
+                self.table.totals()[seat]
             )));
         }
         lines.push(Line::raw(""));
@@ -605,7 +575,7 @@ impl Screen for App {
             .title(Span::styled(
                 format!(
                     " Dou Dizhu — seed {} — rules {} — {} bidding ",
-                    self.seed,
+                    self.table.deal_seed(),
                     self.settings.rules,
                     match self.settings.bidding {
                         BidMode::Points => "points",
@@ -640,7 +610,7 @@ impl Screen for App {
             Constraint::Length(1),
         ])
         .areas(inner);
-        let state = *self.game.state();
+        let state = *self.table.game().state();
 
         // Bottom cards and multiplier.
         let mut bottom = vec![Span::raw("Bottom: ")];
@@ -675,9 +645,9 @@ impl Screen for App {
         bottom.push(Span::styled(multiplier, Style::default().fg(Color::Cyan)));
         let totals = format!(
             "Totals: you {:+}, right {:+}, left {:+}",
-            self.totals[Seat::ALL[0]],
-            self.totals[Seat::ALL[1]],
-            self.totals[Seat::ALL[2]]
+            self.table.totals()[Seat::ALL[0]],
+            self.table.totals()[Seat::ALL[1]],
+            self.table.totals()[Seat::ALL[2]]
         );
         frame.render_widget(
             Paragraph::new(vec![

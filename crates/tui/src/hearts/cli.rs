@@ -1,5 +1,6 @@
 //! The `hearts` command line: play in the terminal (no subcommand) or run the `bench`.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -217,7 +218,7 @@ fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(nanos))
 }
 
-fn bench(settings: Settings, seed: u64, hands: u64) {
+fn bench(out: &mut dyn Write, settings: Settings, seed: u64, hands: u64) -> io::Result<()> {
     let cpu_start = thread_cpu_time();
     let start = Instant::now();
     let stats = ::hearts::random_hands(settings, seed, hands);
@@ -226,57 +227,75 @@ fn bench(settings: Settings, seed: u64, hands: u64) {
     // Hand counts stay far below 2^52, where f64 is exact.
     #[allow(clippy::cast_precision_loss)]
     let rate = |d: Duration| hands as f64 / d.as_secs_f64().max(1e-9);
-    println!(
+    writeln!(
+        out,
         "hearts bench: {hands} random hands with passing ({} schedule), seed {seed}, one thread",
         settings.pass_schedule
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  wall time  {:>9.3} s  {:>12.0} hands/s",
         wall.as_secs_f64(),
         rate(wall)
-    );
+    )?;
     if let Some(cpu) = cpu.filter(|c| !c.is_zero()) {
-        println!(
+        writeln!(
+            out,
             "  cpu time   {:>9.3} s  {:>12.0} hands/s (time on a core; on a loaded machine wall time also counts waiting)",
             cpu.as_secs_f64(),
             rate(cpu)
-        );
+        )?;
     }
-    println!("  checksum   {:#018x}", stats.checksum);
-    println!("  moons      {}", stats.moons);
-    println!(
+    writeln!(out, "  checksum   {:#018x}", stats.checksum)?;
+    writeln!(out, "  moons      {}", stats.moons)?;
+    writeln!(
+        out,
         "  points     N {}  E {}  S {}  W {}",
         stats.points[0], stats.points[1], stats.points[2], stats.points[3]
-    );
+    )
 }
 
-/// Runs the command line.
+fn report_simulation(
+    out: &mut dyn Write,
+    settings: Settings,
+    seed: u64,
+    games: u64,
+    seats: SeatBots,
+) -> io::Result<()> {
+    let (points, wins) = simulate(settings, seed, games, seats);
+    writeln!(
+        out,
+        "hearts simulate: {games} games to {}, seeds {seed}..",
+        settings.target
+    )?;
+    for (i, seat) in ::hearts::Seat::ALL.into_iter().enumerate() {
+        #[allow(clippy::cast_precision_loss)] // small counts
+        let mean = points[i] as f64 / games as f64;
+        writeln!(
+            out,
+            "  {:<6} {:<7} mean total {mean:>7.1}  wins {:>6}",
+            ::hearts::seat_name(seat),
+            format!("{:?}", seats.0[i]).to_lowercase(),
+            wins[i]
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs the command line. Tool output into a closed pipe (`… | head -5`) ends quietly.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let settings = cli.rules.settings();
     match cli.command {
-        Some(Command::Bench { hands }) => {
-            bench(settings, cli.seed.unwrap_or(42), hands);
-            ExitCode::SUCCESS
-        }
+        Some(Command::Bench { hands }) => crate::output::print_to_stdout("hearts", |out| {
+            bench(out, settings, cli.seed.unwrap_or(42), hands)?;
+            Ok(ExitCode::SUCCESS)
+        }),
         Some(Command::Simulate { games, seats }) => {
-            let seed = cli.seed.unwrap_or(1);
-            let (points, wins) = simulate(settings, seed, games, seats);
-            println!(
-                "hearts simulate: {games} games to {}, seeds {seed}..",
-                settings.target
-            );
-            for (i, seat) in ::hearts::Seat::ALL.into_iter().enumerate() {
-                #[allow(clippy::cast_precision_loss)] // small counts
-                let mean = points[i] as f64 / games as f64;
-                println!(
-                    "  {:<6} {:<7} mean total {mean:>7.1}  wins {:>6}",
-                    ::hearts::seat_name(seat),
-                    format!("{:?}", seats.0[i]).to_lowercase(),
-                    wins[i]
-                );
-            }
-            ExitCode::SUCCESS
+            crate::output::print_to_stdout("hearts", |out| {
+                report_simulation(out, settings, cli.seed.unwrap_or(1), games, seats)?;
+                Ok(ExitCode::SUCCESS)
+            })
         }
         None => {
             let options = LaunchOptions {
@@ -300,6 +319,41 @@ pub fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A reader that has gone away: every write fails with `BrokenPipe`.
+    struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn tools_into_a_closed_pipe_end_quietly() {
+        // Issue 13: `hearts bench | head -1` panicked ("failed printing to stdout").
+        let bench = bench(&mut ClosedPipe, Settings::default(), 1, 10);
+        assert_eq!(
+            bench.as_ref().map_err(io::Error::kind),
+            Err(io::ErrorKind::BrokenPipe)
+        );
+        let code = crate::output::finish("hearts", bench.map(|()| ExitCode::SUCCESS));
+        assert_eq!(code, ExitCode::SUCCESS);
+        let simulation = report_simulation(
+            &mut ClosedPipe,
+            Settings::default(),
+            1,
+            1,
+            SeatBots([BotKind::Random; 4]),
+        );
+        assert_eq!(
+            simulation.map_err(|e| e.kind()),
+            Err(io::ErrorKind::BrokenPipe)
+        );
+    }
 
     #[test]
     fn flags_map_to_settings() {

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Environment steps per second, side by side in one run, with the same uniformly random
+policy: parlor's single-step PettingZoo API and its batch API against RLCard's Dou Dizhu env,
+DouZero's env and OpenSpiel's Hearts through pyspiel.
+
+Run in a virtualenv of its own with the peers (never dependencies of the package)::
+
+    python3 -m venv target/peers
+    target/peers/bin/pip install numpy rlcard open_spiel pettingzoo gymnasium
+    target/peers/bin/pip install --no-deps douzero==1.1.0
+    target/peers/bin/pip install ./python
+    target/peers/bin/python python/scripts/bench.py --seconds 5
+
+A step is one action of a player (bids, plays and passes; Hearts' pass picks and plays);
+chance actions (OpenSpiel's deal) are applied inside the peer's loop but not counted. Each
+figure is steps per CPU second of this process (``time.process_time``), which is fairer than
+wall time on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+
+def measure(name: str, run, seconds: float) -> float:
+    """Calls ``run()`` (which plays some steps and returns their number) until ``seconds`` of
+    CPU time have passed; prints and returns steps per CPU second."""
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        steps += run()
+    rate = steps / (time.process_time() - start)
+    print(f"{name:<58} {rate:>14,.0f} steps/s", flush=True)
+    return rate
+
+
+def parlor_aec(game: str, from_mask: bool, **settings):
+    """The PettingZoo loop (``last`` builds the observation and the mask each step). The
+    policy draws from the mask (``np.flatnonzero``, as a learner's masked sampling does) or,
+    with ``from_mask=False``, from the table's list of legal ids."""
+    import importlib
+
+    env = importlib.import_module(f"parlor.{game}").env(**settings)
+    rng = random.Random(1)
+    env.reset(seed=1)
+
+    def episode() -> int:
+        env.reset()
+        steps = 0
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            if from_mask:
+                action = rng.choice(np.flatnonzero(observation["action_mask"]))
+            else:
+                action = rng.choice(env.table.legal_ids(env.seat(agent)))
+            env.step(action)
+            steps += 1
+        return steps
+
+    return episode
+
+
+def parlor_table(game: str, **settings):
+    """The native Table without the PettingZoo layer: legal ids as a list."""
+    import parlor
+
+    table = parlor.table(game, **settings)
+    rng = random.Random(1)
+    seed = [0]
+
+    def episode() -> int:
+        seed[0] += 1
+        table.reset(seed[0])
+        steps = 0
+        while (seat := table.to_act()) is not None:
+            table.play(seat, rng.choice(table.legal_ids(seat)))
+            steps += 1
+        return steps
+
+    return episode
+
+
+def parlor_batch(game: str, n: int, observations: bool, **settings):
+    import parlor
+
+    env = parlor.vector_env(game, n, observations=observations, **settings)
+    env.reset(seed=1)
+    actions = np.zeros(n, dtype=np.int64)
+
+    def rounds() -> int:
+        for _ in range(20):
+            env.sample(actions)
+            env.step(actions)
+        return 20 * n
+
+    return rounds
+
+
+def rlcard_doudizhu():
+    import rlcard
+
+    env = rlcard.make("doudizhu", config={"seed": 1})
+    rng = random.Random(1)
+
+    def episode() -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            action = rng.choice(list(state["legal_actions"].keys()))
+            state, _ = env.step(action)
+            steps += 1
+        return steps
+
+    return episode
+
+
+def douzero_env():
+    from douzero.env.env import Env
+
+    env = Env("adp")
+    rng = random.Random(1)
+    np.random.seed(1)
+
+    def episode() -> int:
+        env.reset()
+        steps, done = 0, False
+        while not done:
+            _, _, done, _ = env.step(rng.choice(env.infoset.legal_actions))
+            steps += 1
+        return steps
+
+    return episode
+
+
+def openspiel_hearts(observe: bool):
+    """OpenSpiel's hearts; with `observe`, the acting seat's information_state_tensor is read
+    at each decision (what a learner needs)."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(1)
+
+    def episode() -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                if observe:
+                    state.information_state_tensor()
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return episode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--batch", type=int, default=256)
+    args = parser.parse_args()
+    s, n = args.seconds, args.batch
+    rates = {}
+    print("Dou Dizhu (RLCard's rules, bidding on for parlor; RLCard and DouZero start at play)")
+    rates["rlcard"] = measure("RLCard doudizhu env (env.step)", rlcard_doudizhu(), s)
+    rates["douzero"] = measure("DouZero Env('adp') (env.step, obs built each step)", douzero_env(), s)
+    rates["dz_aec"] = measure(
+        "parlor.doudizhu AEC env (last + step), policy on the mask", parlor_aec("doudizhu", True), s
+    )
+    rates["dz_aec_ids"] = measure(
+        "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", False), s
+    )
+    rates["dz_table"] = measure("parlor Table doudizhu (legal_ids + play)", parlor_table("doudizhu"), s)
+    rates["dz_batch_mask"] = measure(
+        f"parlor VectorEnv doudizhu x{n}, masks only", parlor_batch("doudizhu", n, False), s
+    )
+    rates["dz_batch_obs"] = measure(
+        f"parlor VectorEnv doudizhu x{n}, DouZero observations",
+        parlor_batch("doudizhu", n, True, rules="douzero"),
+        s,
+    )
+    print("Hearts (one hand with passing)")
+    rates["openspiel"] = measure("OpenSpiel hearts via pyspiel (apply_action)", openspiel_hearts(observe=False), s)
+    rates["openspiel_obs"] = measure(
+        "OpenSpiel hearts + information_state_tensor", openspiel_hearts(observe=True), s
+    )
+    rates["h_aec"] = measure(
+        "parlor.hearts AEC env (last + step), policy on the mask",
+        parlor_aec("hearts", True, max_hands=1),
+        s,
+    )
+    rates["h_table"] = measure("parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1), s)
+    rates["h_batch_obs"] = measure(
+        f"parlor VectorEnv hearts x{n}, OpenSpiel tensors", parlor_batch("hearts", n, True, max_hands=1), s
+    )
+    print("Ratios")
+    for ours, theirs in [
+        ("dz_aec", "rlcard"),
+        ("dz_aec_ids", "rlcard"),
+        ("dz_aec_ids", "douzero"),
+        ("dz_table", "rlcard"),
+        ("dz_batch_obs", "douzero"),
+        ("h_aec", "openspiel_obs"),
+        ("h_table", "openspiel"),
+        ("h_batch_obs", "openspiel_obs"),
+    ]:
+        print(f"  {ours} / {theirs}: {rates[ours] / rates[theirs]:,.1f}x")
+
+
+if __name__ == "__main__":
+    main()
