@@ -50,7 +50,7 @@ test("xiangqi: select a piece, see its targets, move, an illegal move refused, p
   const targets = await browser.script(`return document.querySelectorAll(".target").length`);
   assert.ok(targets > 0, "the cannon's legal targets are shown");
   await browser.clickCss('[data-square="e2"]');
-  await browser.until(`return document.getElementById("view").textContent.includes('"last_move": "h2e2"')`, "the move on the board");
+  await browser.until(`return document.querySelector('[data-square="e2"].piece')`, "the cannon on e2");
   await browser.until(myTurn, "my turn");
   await browser.screenshot(`${SHOTS}/xiangqi-desktop.png`);
   await browser.clickCss('[data-square="a0"]');

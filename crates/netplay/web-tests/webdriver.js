@@ -47,7 +47,8 @@ export class Browser {
       try {
         return await this.click(await this.find(css));
       } catch (e) {
-        if (tries === 5 || !/stale element/.test(e.message)) throw e;
+        if (tries === 20 || !/stale element/.test(e.message)) throw e;
+        await new Promise((r) => setTimeout(r, 50));
       }
     }
   }
