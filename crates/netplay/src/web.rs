@@ -45,6 +45,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../web/xiangqi.js"),
     },
     Asset {
+        path: "/svg.js",
+        content_type: JS,
+        body: include_str!("../web/svg.js"),
+    },
+    Asset {
         path: "/gomoku.js",
         content_type: JS,
         body: include_str!("../web/gomoku.js"),

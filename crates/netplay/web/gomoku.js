@@ -1,16 +1,9 @@
 // Gomoku: the board at its size from the view; a click on a point sends that point's legal
 // action (text such as "h8"). Forbidden points, the last move and the winning line are the
 // view's; opening choices (swap, …) stay in the list of legal actions with the prompt above.
+import { el } from "./svg.js";
 const CELL = 36;
 const PAD = 30;
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  parent?.append(node);
-  return node;
-}
 
 function column(x) {
   return x < 26 ? String.fromCharCode(97 + x) : `a${String.fromCharCode(97 + x - 26)}`;

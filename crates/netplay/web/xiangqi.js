@@ -1,5 +1,6 @@
 // Xiangqi: the board in SVG from the view's FEN; a click on a piece highlights the squares
 // its legal actions (ICCS text such as "h2e2") reach, a click on a square sends that move.
+import { el } from "./svg.js";
 const FILES = "abcdefghi";
 const GLYPHS = {
   K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
@@ -8,15 +9,7 @@ const GLYPHS = {
 const NAMES = { k: "general", a: "advisor", b: "elephant", e: "elephant", n: "horse", h: "horse", r: "chariot", c: "cannon", p: "soldier" };
 const CELL = 60;
 const PAD = 40;
-const SVG = "http://www.w3.org/2000/svg";
 let selected = null;
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  parent?.append(node);
-  return node;
-}
 
 /** The pieces of a FEN's board field by ICCS square (rank 9 is the FEN's first row). */
 function pieces(fen) {
