@@ -15,6 +15,7 @@
 //! | [`storage`] | the [`Storage`] trait, SQLite and PostgreSQL on one schema |
 //! | [`client`] | a WebSocket client for programs, tests and bot authors |
 //! | [`cli`] | the `server` and `client` examples' command lines |
+//! | `web` | the browser client (`web/`), embedded and served at `/` |
 //!
 //! `PROTOCOL.md` at the repository root documents the protocol with a full exchange.
 
@@ -29,6 +30,7 @@ pub mod server;
 pub mod storage;
 mod table;
 mod token;
+mod web;
 
 pub use bot::{Bot, BotFactory, RandomBot};
 pub use client::{Client, ClientError, JoinUrl};

@@ -200,10 +200,7 @@ impl Server {
 
 fn router(shared: Arc<Shared>) -> Router {
     Router::new()
-        .route(
-            "/",
-            get(|| async { "parlor table server: WebSocket at /ws, tables at /lobby\n" }),
-        )
+        .merge(crate::web::routes())
         .route("/ws", get(upgrade))
         .route("/lobby", get(lobby))
         .route("/tables/{code}/games/{number}", get(record))

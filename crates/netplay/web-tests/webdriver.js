@@ -1,0 +1,73 @@
+// A small W3C WebDriver client over fetch, enough for the browser tests: a session on
+// Debian's chromium, navigation, element lookup and clicks, keys, scripts, screenshots and
+// the browser console log.
+import { writeFileSync } from "node:fs";
+
+const DRIVER = process.env.WEBDRIVER_URL ?? "http://127.0.0.1:9515";
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+async function call(method, path, body) {
+  const response = await fetch(`${DRIVER}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${json.value?.message ?? response.status}`);
+  return json.value;
+}
+
+export class Browser {
+  static async open({ width = 1200, height = 900, mobile = false } = {}) {
+    const dir = `/tmp/parlor-chromium-${process.pid}-${Date.now()}`;
+    const options = { binary: "/usr/bin/chromium", args: [...FLAGS, `--user-data-dir=${dir}`, `--window-size=${width},${height}`] };
+    if (mobile) options.mobileEmulation = { deviceMetrics: { width, height, pixelRatio: 2, touch: true } };
+    const value = await call("POST", "/session", {
+      capabilities: { alwaysMatch: { browserName: "chrome", "goog:chromeOptions": options, "goog:loggingPrefs": { browser: "ALL" } } },
+    });
+    return new Browser(value.sessionId);
+  }
+
+  constructor(id) { this.path = `/session/${id}`; }
+  close() { return call("DELETE", this.path); }
+  go(url) { return call("POST", `${this.path}/url`, { url }); }
+  script(source, ...args) { return call("POST", `${this.path}/execute/sync`, { script: source, args }); }
+  async find(css) {
+    const found = await call("POST", `${this.path}/element`, { using: "css selector", value: css });
+    return found[ELEMENT];
+  }
+  click(element) { return call("POST", `${this.path}/element/${element}/click`, {}); }
+  type(element, text) { return call("POST", `${this.path}/element/${element}/value`, { text }); }
+  text(element) { return call("GET", `${this.path}/element/${element}/text`); }
+  /** Clicks the element `css` names, finding it again if a redraw replaced it meanwhile. */
+  async clickCss(css) {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.click(await this.find(css));
+      } catch (e) {
+        if (tries === 20 || !/stale element/.test(e.message)) throw e;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+  async typeCss(css, text) { return this.type(await this.find(css), text); }
+  async screenshot(file) { writeFileSync(file, Buffer.from(await call("GET", `${this.path}/screenshot`), "base64")); }
+  /** Console entries of level SEVERE since the last call. */
+  async consoleErrors() {
+    const entries = await call("POST", `${this.path}/se/log`, { type: "browser" });
+    return entries.filter((e) => e.level === "SEVERE").map((e) => e.message);
+  }
+
+  /** Waits until `predicate` (a script returning a value) returns something truthy. */
+  async until(source, what, timeout = 15000) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const value = await this.script(source);
+      if (value) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

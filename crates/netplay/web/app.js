@@ -1,0 +1,275 @@
+// The browser client: one WebSocket to the table server, the lobby, and a table page that
+// draws the seat's view and offers exactly the legal actions the server sends.
+import { t, language, setLanguage } from "./i18n.js";
+import * as xiangqi from "./xiangqi.js";
+import * as gomoku from "./gomoku.js";
+
+/** Board renderers by game; the other games are played from the list of legal actions. */
+const BOARDS = { xiangqi, gomoku };
+
+const $ = (id) => document.getElementById(id);
+const store = {
+  token: (code) => localStorage.getItem(`parlor.token.${code}`),
+  keep: (code, token) => localStorage.setItem(`parlor.token.${code}`, token),
+  hosts: (code) => localStorage.getItem(`parlor.host.${code}`),
+  keepHost: (code, token) => localStorage.setItem(`parlor.host.${code}`, token),
+};
+
+let socket = null;
+let info = null; // the table's TableInfo
+let state = null; // the latest StateUpdate
+let mySeat = null;
+let amHost = false;
+let autoStart = false;
+let errorSlot = "action-error";
+const prefs = { flipped: false, numbers: false };
+
+function send(message) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Sends an action and shows the server's refusal, if any, beside the actions. */
+function act(action) {
+  errorSlot = "action-error";
+  $("action-error").textContent = "";
+  send({ type: "action", action });
+}
+
+function tableCode() {
+  const code = location.hash.replace(/^#\/?/, "").toUpperCase();
+  return /^[A-Z0-9]{6}$/.test(code) ? code : null;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.addEventListener("open", () => send({ type: "hello", protocol: 1 }));
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => setTimeout(connect, 1000));
+}
+
+/** Goes to the table named in the address: back to a seat with a stored token, else watching. */
+function enterTable() {
+  const code = tableCode();
+  if (!code) {
+    show("lobby");
+    send({ type: "lobby" });
+    return;
+  }
+  const token = store.token(code);
+  send(token ? { type: "resume", code, token } : { type: "spectate", code });
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      fillGames(message.games);
+      enterTable();
+      break;
+    case "lobby":
+      renderLobby(message.tables);
+      break;
+    case "created":
+      store.keep(message.code, message.host_token);
+      store.keepHost(message.code, message.host_token);
+      break;
+    case "joined":
+      store.keep(message.code, message.token);
+      mySeat = message.seat;
+      amHost = store.hosts(message.code) === message.token;
+      showTable(message.code);
+      break;
+    case "watching":
+      mySeat = null;
+      amHost = message.host;
+      showTable(message.code);
+      break;
+    case "table":
+      info = message;
+      renderSeats();
+      if (autoStart && amHost && info.phase === "waiting") {
+        autoStart = false;
+        send({ type: "fill_bots" });
+        send({ type: "start" });
+      }
+      break;
+    case "state":
+      state = message;
+      renderState();
+      break;
+    case "ack":
+      $("action-error").textContent = "";
+      break;
+    case "result":
+      $("status").textContent = t("returns", { r: message.outcome.returns.slice(0, info?.seats.length ?? 4).join(" / ") });
+      break;
+    case "error":
+      $(errorSlot).textContent = message.message;
+      $(errorSlot).dataset.code = message.code;
+      break;
+    default:
+      break; // newer server messages are ignored
+  }
+}
+
+function show(section) {
+  $("lobby").hidden = section !== "lobby";
+  $("table").hidden = section !== "table";
+}
+
+function showTable(code) {
+  show("table");
+  $("table-code").textContent = code;
+  if (location.hash !== `#/${code}`) history.replaceState(null, "", `#/${code}`);
+}
+
+function fillGames(games) {
+  const select = $("game");
+  select.replaceChildren(...games.map((g) => new Option(t(g), g)));
+}
+
+function renderLobby(tables) {
+  const list = $("tables");
+  if (!tables.length) {
+    list.replaceChildren(Object.assign(document.createElement("li"), { textContent: t("no_tables") }));
+    return;
+  }
+  list.replaceChildren(...tables.map((table) => {
+    const li = document.createElement("li");
+    const names = table.seats.map((s) => s.name ?? t("empty")).join(", ");
+    li.append(`${t(table.game)} ${table.code} · ${t(`phase_${table.phase}`)} · ${names}`);
+    if (table.phase === "waiting" && table.seats.some((s) => s.kind === "empty")) {
+      li.append(button(t("join_button"), () => join(table.code), `join ${table.code}`));
+    }
+    li.append(button(t("watch"), () => { location.hash = `#/${table.code}`; }, `watch ${table.code}`));
+    return li;
+  }));
+}
+
+function button(label, onClick, ariaLabel) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (ariaLabel) b.setAttribute("aria-label", ariaLabel);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function displayName() {
+  return $("name").value.trim();
+}
+
+function join(code) {
+  errorSlot = "join-error";
+  if (!displayName()) {
+    $("join-error").textContent = t("need_name");
+    return;
+  }
+  send({ type: "join", code, name: displayName() });
+}
+
+function renderSeats() {
+  $("table-title").textContent = t(info.game);
+  const turn = state?.turn;
+  $("seats").replaceChildren(...info.seats.map((seat, i) => {
+    const li = document.createElement("li");
+    const label = seat.kind === "empty" ? t("empty") : seat.name;
+    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? t("bot") : null,
+      seat.kind === "human" && !seat.connected ? t("away") : null].filter(Boolean);
+    li.textContent = `${i + 1}. ${label}${tags.length ? ` (${tags.join(", ")})` : ""}`;
+    li.classList.toggle("away", seat.kind === "human" && !seat.connected);
+    li.classList.toggle("turn", isTurn(turn, i));
+    return li;
+  }), Object.assign(document.createElement("li"), { textContent: `👁 ${info.spectators}` }));
+  const controls = [];
+  if (amHost && info.phase === "waiting") {
+    controls.push(button(t("bots"), () => { errorSlot = "action-error"; send({ type: "fill_bots" }); }));
+    controls.push(button(t("start"), () => { errorSlot = "action-error"; send({ type: "start" }); }));
+  }
+  if (amHost && info.phase === "over") controls.push(button(t("rematch"), () => send({ type: "rematch" })));
+  if (info.phase === "waiting" && mySeat === null && info.seats.some((s) => s.kind === "empty")) {
+    controls.push(button(t("join_button"), () => { join(info.code); errorSlot = "action-error"; }));
+  }
+  $("host-controls").replaceChildren(...controls);
+}
+
+function isTurn(turn, seat) {
+  if (!turn || turn === "over") return false;
+  if (turn.seat !== undefined) return turn.seat === seat;
+  return ((turn.simultaneous >> seat) & 1) === 1;
+}
+
+function renderState() {
+  if (info) renderSeats();
+  const over = state.turn === "over";
+  const mine = mySeat !== null && isTurn(state.turn, mySeat);
+  let status = t("spectating");
+  if (over) status = t("over");
+  else if (mine) status = t("your_turn");
+  else if (mySeat !== null) {
+    const who = state.turn.seat !== undefined ? info?.seats[state.turn.seat]?.name ?? state.turn.seat + 1 : "…";
+    status = t("waiting", { who });
+  }
+  if (!over || !$("status").textContent.startsWith(t("returns", { r: "" }).trim())) $("status").textContent = status;
+  const board = BOARDS[info?.game];
+  const handled = board ? board.render($("board"), state, { act, t, prefs, seat: mySeat, redraw: renderState }) : new Set();
+  if (!board) $("board").replaceChildren();
+  const rest = state.legal.filter((a) => !handled.has(a.text));
+  $("actions").replaceChildren(...rest.map((a) => button(a.text, () => act(a.id), `action ${a.text}`)));
+  $("legal-list").replaceChildren(...state.legal.map((a) => new Option(a.text)));
+  $("view").textContent = JSON.stringify(state.view, null, 1);
+}
+
+function setUp() {
+  $("name").value = localStorage.getItem("parlor.name") ?? "";
+  $("name").addEventListener("change", () => localStorage.setItem("parlor.name", displayName()));
+  $("four").checked = localStorage.getItem("parlor.four") === "1";
+  document.body.classList.toggle("four-colour", $("four").checked);
+  $("four").addEventListener("change", () => {
+    localStorage.setItem("parlor.four", $("four").checked ? "1" : "0");
+    document.body.classList.toggle("four-colour", $("four").checked);
+  });
+  const langButton = $("lang");
+  const relabel = () => { langButton.textContent = language() === "zh" ? "English" : "中文"; };
+  langButton.addEventListener("click", () => {
+    setLanguage(language() === "zh" ? "en" : "zh");
+    relabel();
+    if (state) renderState();
+  });
+  setLanguage(language());
+  relabel();
+  $("create").addEventListener("submit", (event) => {
+    event.preventDefault();
+    errorSlot = "create-error";
+    $("create-error").textContent = "";
+    let settings = null;
+    const text = $("settings").value.trim();
+    if (text) {
+      try { settings = JSON.parse(text); } catch (e) { $("create-error").textContent = e.message; return; }
+    }
+    autoStart = $("bots").checked;
+    const name = displayName() || undefined;
+    send({ type: "create", game: $("game").value, settings, name });
+  });
+  $("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    join($("code").value.trim().toUpperCase());
+  });
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("typed-action").value.trim();
+    if (text) act(text);
+    $("typed-action").value = "";
+  });
+  window.addEventListener("hashchange", () => {
+    state = null;
+    info = null;
+    $("board").replaceChildren();
+    $("actions").replaceChildren();
+    $("status").textContent = "";
+    enterTable();
+  });
+  connect();
+}
+
+setUp();
