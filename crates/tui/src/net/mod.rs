@@ -74,3 +74,42 @@ impl Screen for NetScreen {
         Action::Continue
     }
 }
+
+/// Runs `play --host …` or `play --join …`.
+pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
+    match open(cli).and_then(|mut screen| crate::app::run(&mut screen).map_err(|e| e.to_string())) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("play: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// The screen `--host` or `--join` asks for, connected.
+fn open(cli: &crate::launcher::Cli) -> Result<NetScreen, String> {
+    let name = cli.name.clone().unwrap_or_default();
+    let (server, first) = if let Some(url) = &cli.join {
+        let url: netplay::JoinUrl = url
+            .parse()
+            .map_err(|e: netplay::ClientError| e.to_string())?;
+        let join = netplay::ClientMessage::Join {
+            code: url.code,
+            name: name.clone(),
+        };
+        (url.server, join)
+    } else {
+        let settings = match &cli.settings {
+            Some(text) => serde_json::from_str(text).map_err(|e| format!("--settings: {e}"))?,
+            None => serde_json::Value::Null,
+        };
+        let create = netplay::ClientMessage::Create {
+            game: cli.host.clone().unwrap_or_default(),
+            settings,
+            name: Some(name.clone()),
+        };
+        (cli.server.clone(), create)
+    };
+    let connection = Connection::open(&server, first).map_err(|e| e.to_string())?;
+    Ok(NetScreen::new(NetState::new(&server, &name), connection))
+}

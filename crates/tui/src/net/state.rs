@@ -196,10 +196,13 @@ impl NetState {
         match message {
             ServerMessage::Created { code, .. } => {
                 self.host = true;
-                self.note(format!(
-                    "table {code} created: others join with --join {}/{code}",
-                    self.server
-                ), false);
+                self.note(
+                    format!(
+                        "table {code} created: others join with --join {}/{code}",
+                        self.server
+                    ),
+                    false,
+                );
             }
             ServerMessage::Joined { code, seat, .. } => {
                 self.code = Some(code.to_string());
@@ -333,11 +336,7 @@ fn field_text(value: &Value) -> String {
         }
         Value::Array(items) if items.len() > LATEST => {
             let latest: Vec<String> = items[items.len() - LATEST..].iter().map(compact).collect();
-            format!(
-                "({} earlier) {}",
-                items.len() - LATEST,
-                latest.join(" · ")
-            )
+            format!("({} earlier) {}", items.len() - LATEST, latest.join(" · "))
         }
         Value::Array(items) => items.iter().map(compact).collect::<Vec<_>>().join(" · "),
         other => compact(other),

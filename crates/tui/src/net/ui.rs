@@ -62,10 +62,7 @@ fn seats_panel(state: &NetState) -> Paragraph<'static> {
     let mut lines = Vec::new();
     if let Some(table) = &state.table {
         for (i, seat) in table.seats.iter().enumerate() {
-            let mover = state
-                .state
-                .as_ref()
-                .is_some_and(|s| s.turn.includes(i));
+            let mover = state.state.as_ref().is_some_and(|s| s.turn.includes(i));
             let marker = if mover { "▶ " } else { "  " };
             let name = match seat.kind {
                 SeatKind::Empty => "(empty)".to_owned(),
@@ -85,14 +82,11 @@ fn seats_panel(state: &NetState) -> Paragraph<'static> {
             ]));
         }
     }
-    let phase = state
-        .table
-        .as_ref()
-        .map_or("…".to_owned(), |t| format!("{:?}", t.phase).to_lowercase());
-    Paragraph::new(lines).block(Block::bordered().title(format!(
-        " seats · {phase} · {} ",
-        state.turn_text()
-    )))
+    let phase = state.table.as_ref().map_or("…".to_owned(), |t| {
+        format!("{:?}", t.phase).to_lowercase()
+    });
+    Paragraph::new(lines)
+        .block(Block::bordered().title(format!(" seats · {phase} · {} ", state.turn_text())))
 }
 
 fn view_panel(state: &NetState) -> Paragraph<'static> {
@@ -100,7 +94,10 @@ fn view_panel(state: &NetState) -> Paragraph<'static> {
         Some(update) => view_lines(&update.view)
             .into_iter()
             .map(|(key, value)| {
-                Line::from(vec![Span::styled(format!("{key}: "), KEY), Span::raw(value)])
+                Line::from(vec![
+                    Span::styled(format!("{key}: "), KEY),
+                    Span::raw(value),
+                ])
             })
             .collect(),
         None => vec![Line::raw("the game has not started")],
@@ -136,7 +133,11 @@ fn actions_panel(state: &NetState, rows: u16) -> Paragraph<'static> {
         lines.push(Line::styled(format!(" {} ", action.text), style));
     }
     let title = if state.my_turn() {
-        format!(" your move · {} of {} ", filtered.len(), state.legal().len())
+        format!(
+            " your move · {} of {} ",
+            filtered.len(),
+            state.legal().len()
+        )
     } else {
         " not your turn ".to_owned()
     };
