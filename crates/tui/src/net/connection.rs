@@ -75,13 +75,13 @@ async fn run(
                     },
                     None => first.clone(),
                 };
-                match relay(&mut client, opening, &mut seat, &events, &mut outgoing).await {
-                    Some(reason) => reason,
-                    None => {
-                        let _ = client.close().await;
-                        return;
-                    }
-                }
+                let Some(reason) =
+                    relay(&mut client, opening, &mut seat, &events, &mut outgoing).await
+                else {
+                    let _ = client.close().await;
+                    return;
+                };
+                reason
             }
             Err(error) => error.to_string(),
         };

@@ -66,14 +66,14 @@ pub fn command(event: &Event) -> Option<Command> {
     }
 }
 
-/// The help line: `type to filter · ↑↓ pick · Enter play …`.
+/// The help line: `↑↓ pick · Enter play …` (typing filters, as the `> _` line shows).
 pub fn help() -> String {
     let keys: Vec<String> = KEYS
         .iter()
         .filter(|b| !b.label.is_empty())
         .map(|b| format!("{} {}", b.label, b.help))
         .collect();
-    format!("type to filter · {}", keys.join(" · "))
+    keys.join(" · ")
 }
 
 #[cfg(test)]
@@ -107,7 +107,7 @@ mod tests {
     fn help_names_each_labelled_key() {
         assert_eq!(
             help(),
-            "type to filter · ↑↓ pick · Enter play · Esc clear · ^B bots · ^S start · ^R rematch · ^Q quit"
+            "↑↓ pick · Enter play · Esc clear · ^B bots · ^S start · ^R rematch · ^Q quit"
         );
     }
 }

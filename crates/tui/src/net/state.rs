@@ -224,10 +224,8 @@ impl NetState {
                 if new_game {
                     self.result = None;
                 }
-                if state.viewer != Viewer::Spectator {
-                    if let Viewer::Seat(seat) = state.viewer {
-                        self.seat = Some(seat);
-                    }
+                if let Viewer::Seat(seat) = state.viewer {
+                    self.seat = Some(seat);
                 }
                 self.state = Some(state);
                 self.awaiting = false;
