@@ -222,6 +222,21 @@ pub struct Cli {
     /// Start this game directly (its example name, e.g. `klondike`) instead of the menu.
     #[arg(value_parser = game_names())]
     pub game: Option<String>,
+    /// Network play: create a table for this game (a server game name, e.g. `doudizhu`).
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["join", "game"], requires = "name")]
+    pub host: Option<String>,
+    /// The game's settings as JSON, with `--host` (default: the game's defaults).
+    #[arg(long, value_name = "JSON", requires = "host")]
+    pub settings: Option<String>,
+    /// The table server, with `--host`.
+    #[arg(long, value_name = "URL", default_value = "ws://127.0.0.1:7878")]
+    pub server: String,
+    /// Network play: join the table at `ws://HOST:PORT/CODE`.
+    #[arg(long, value_name = "URL", conflicts_with = "game", requires = "name")]
+    pub join: Option<String>,
+    /// Your display name at the table.
+    #[arg(long)]
+    pub name: Option<String>,
 }
 
 fn game_names() -> clap::builder::PossibleValuesParser {
@@ -231,6 +246,9 @@ fn game_names() -> clap::builder::PossibleValuesParser {
 /// Runs the launcher until the player quits; games return to the menu when they quit.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.host.is_some() || cli.join.is_some() {
+        return crate::net::main(&cli);
+    }
     let options = LaunchOptions {
         ascii: cli.ascii,
         seed: cli.seed,

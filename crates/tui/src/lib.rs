@@ -42,6 +42,7 @@ pub mod gomoku;
 pub mod hearts;
 pub mod klondike;
 pub mod launcher;
+pub mod net;
 pub mod output;
 pub mod widgets;
 pub mod xiangqi;

@@ -1,0 +1,115 @@
+//! Network play: a terminal client for any game at a parlor table server
+//! (`crates/netplay`). It draws a generic table from what the server sends (the seats, the
+//! seat's JSON view, the legal action texts) and holds no rules of its own.
+//!
+//! - [`state`]: the connection, table, view, legal actions, filter and messages
+//!   ([`NetState`]); no terminal code.
+//! - [`input`]: keys to commands, and the help line from the same table.
+//! - [`ui`]: the [`TableView`](ui::TableView) widget.
+//! - [`connection`]: the WebSocket on its own thread, resuming the seat after a drop.
+//!
+//! `play --host GAME --name NAME` creates a table and shows its code;
+//! `play --join ws://HOST:PORT/CODE --name NAME` joins it.
+
+pub mod connection;
+pub mod input;
+pub mod state;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use crossterm::event::Event;
+use ratatui::Frame;
+
+use crate::app::{Action, Screen};
+pub use connection::Connection;
+pub use state::{Command, Link, NetEvent, NetState};
+
+/// The client screen: the state and the connection that feeds it.
+#[derive(Debug)]
+pub struct NetScreen {
+    /// What the client knows.
+    pub state: NetState,
+    connection: Connection,
+}
+
+impl NetScreen {
+    /// A screen over an open connection.
+    pub fn new(state: NetState, connection: Connection) -> NetScreen {
+        NetScreen { state, connection }
+    }
+
+    /// Takes in everything the connection delivered since the last call.
+    pub fn pump(&mut self) {
+        for event in self.connection.drain() {
+            self.state.receive(event);
+        }
+    }
+
+    /// Applies `command`, sending what it asks the server for.
+    pub fn run_command(&mut self, command: Command) -> Action {
+        if command == Command::Quit {
+            return Action::Quit;
+        }
+        if let Some(message) = self.state.command(command) {
+            self.connection.send(message);
+        }
+        Action::Continue
+    }
+}
+
+impl Screen for NetScreen {
+    fn render(&mut self, frame: &mut Frame) {
+        frame.render_widget(ui::TableView(&self.state), frame.area());
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Action {
+        self.pump();
+        input::command(event).map_or(Action::Continue, |command| self.run_command(command))
+    }
+
+    fn tick(&mut self) -> Action {
+        self.pump();
+        Action::Continue
+    }
+}
+
+/// Runs `play --host …` or `play --join …`.
+pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
+    match open(cli).and_then(|mut screen| crate::app::run(&mut screen).map_err(|e| e.to_string())) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("play: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// The screen `--host` or `--join` asks for, connected.
+fn open(cli: &crate::launcher::Cli) -> Result<NetScreen, String> {
+    let name = cli.name.clone().unwrap_or_default();
+    let (server, first) = if let Some(url) = &cli.join {
+        let url: netplay::JoinUrl = url
+            .parse()
+            .map_err(|e: netplay::ClientError| e.to_string())?;
+        let join = netplay::ClientMessage::Join {
+            code: url.code,
+            name: name.clone(),
+        };
+        (url.server, join)
+    } else {
+        let settings = match &cli.settings {
+            Some(text) => serde_json::from_str(text).map_err(|e| format!("--settings: {e}"))?,
+            None => serde_json::Value::Null,
+        };
+        let create = netplay::ClientMessage::Create {
+            game: cli.host.clone().unwrap_or_default(),
+            settings,
+            name: Some(name.clone()),
+        };
+        (cli.server.clone(), create)
+    };
+    let connection = Connection::open(&server, first).map_err(|e| e.to_string())?;
+    Ok(NetScreen::new(NetState::new(&server, &name), connection))
+}
