@@ -30,7 +30,7 @@ pub struct Cli {
     /// Start from this position (FEN, strictly checked unless --permissive).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Accept composed positions in FENs (here, in the game and in PGN [FEN] tags): any
+    /// Accept composed positions in FENs (here, in the game and in PGN `[FEN]` tags): any
     /// roles on any points, up to 16 pieces a side.
     #[arg(long, global = true)]
     pub permissive: bool,
