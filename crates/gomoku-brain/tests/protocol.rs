@@ -121,7 +121,7 @@ fn rule_bitmask_and_renju_fouls() {
         out,
         [
             "OK",
-            "ERROR unsupported rule bitmask 12 (supported: 0 freestyle, 1 exact five, 4 renju, 8 caro, 9 caro exact five; +2 continuous game)",
+            "ERROR unknown Gomocup rule 12 (expected 0 freestyle, 1 exact five, 4 renju, 8 caro, 9 caro with exact five; bit 2, continuous game, may be added)",
             "7,7"
         ]
     );
