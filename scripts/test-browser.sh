@@ -9,7 +9,11 @@ cd "$(dirname "$0")/.."
 
 missing() { ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! command -v node >/dev/null; }
 if missing && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver nodejs fonts-noto-cjk >/dev/null || true
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver nodejs >/dev/null || true
+fi
+# Chinese pieces and interface text need a CJK font, which a bare Debian lacks.
+if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null || true
 fi
 if missing; then
   echo "=================================================================="
