@@ -5,7 +5,7 @@
 use cards_core::{Card, CardSet};
 use doudizhu::interface::Action;
 use doudizhu::{ActionSpace, Bid, BidMode, Game, Phase, RuleSet, Seat, Settings};
-use game::conformance::{Config, check, random_playout};
+use game::conformance::{Config, check, random_playout, values_named_in};
 use game::{GameState, Turn, Viewer};
 use rand::SeedableRng;
 
@@ -120,22 +120,6 @@ fn everybody_declining_redeals_from_the_seed() {
     assert_eq!(again, game, "the redeal comes from the seed");
 }
 
-/// Every card named anywhere in a JSON value (as canonical text, `"3C"`).
-fn cards_in(value: &serde_json::Value, out: &mut CardSet) {
-    match value {
-        serde_json::Value::String(text) => {
-            if let Ok(card) = text.parse::<Card>()
-                && card.to_string() == *text
-            {
-                out.insert(card);
-            }
-        }
-        serde_json::Value::Array(items) => items.iter().for_each(|v| cards_in(v, out)),
-        serde_json::Value::Object(map) => map.values().for_each(|v| cards_in(v, out)),
-        _ => {}
-    }
-}
-
 /// What a viewer may know now: the cards played, the bottom once the landlord took it, and for
 /// a seat the cards it was dealt.
 fn knowable(game: &Game, viewer: Option<Seat>) -> CardSet {
@@ -173,8 +157,8 @@ fn no_view_leaks_a_card_its_seat_cannot_know() {
             for viewer in (0..3).map(Some).chain([None]) {
                 let seat = viewer.and_then(Seat::new);
                 let view = GameState::view(&game, viewer.map_or(Viewer::Spectator, Viewer::Seat));
-                let mut shown = CardSet::EMPTY;
-                cards_in(&serde_json::to_value(&view).unwrap(), &mut shown);
+                let json = serde_json::to_value(&view).unwrap();
+                let shown: CardSet = values_named_in::<Card>(&json).into_iter().collect();
                 let leaked = shown - knowable(&game, seat);
                 assert!(leaked.is_empty(), "seed {seed}: {viewer:?} sees {leaked}");
                 if let Some(seat) = seat {

@@ -11,7 +11,9 @@
 //! The crate's README has a complete example on a small game.
 
 use std::collections::HashSet;
+use std::fmt::Display;
 use std::ops::Range;
+use std::str::FromStr;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -262,4 +264,27 @@ pub fn random_playout<G: GameState, R: Rng + ?Sized>(
         game.play_unchecked(seat, action);
     }
     max_steps
+}
+
+/// Every value of `T` named anywhere in a JSON document: each string that parses as a `T`
+/// whose canonical text is that same string (`"QS"` names a card, `"qs"` does not). Leak
+/// tests use it to list what a serialised view reveals, whatever the view's layout.
+pub fn values_named_in<T: FromStr + Display>(value: &serde_json::Value) -> Vec<T> {
+    let mut found = Vec::new();
+    let mut pending = vec![value];
+    while let Some(value) = pending.pop() {
+        match value {
+            serde_json::Value::String(text) => {
+                if let Ok(named) = text.parse::<T>()
+                    && named.to_string() == *text
+                {
+                    found.push(named);
+                }
+            }
+            serde_json::Value::Array(items) => pending.extend(items),
+            serde_json::Value::Object(map) => pending.extend(map.values()),
+            _ => {}
+        }
+    }
+    found
 }

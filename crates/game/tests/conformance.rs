@@ -205,3 +205,16 @@ fn dyn_game_reports_errors_by_code() {
         Err(game::NewGameError::BadSettings { game: "nim", .. })
     ));
 }
+
+#[test]
+fn values_named_in_finds_only_canonical_texts_at_any_depth() {
+    let json = serde_json::json!({
+        "hand": ["7", "07", {"deep": ["300", "12"]}],
+        "count": 5,
+        "name": "seven",
+    });
+    let mut found = game::conformance::values_named_in::<u8>(&json);
+    found.sort_unstable();
+    // "07" parses to 7 but is not 7's text; "300" is no u8; the number 5 is not a string.
+    assert_eq!(found, [7, 12]);
+}

@@ -2,7 +2,7 @@
 //! settings, and the leak test (no view, serialised, holds a card its seat cannot know).
 
 use cards_core::{Card, CardSet};
-use game::conformance::{Config, check, random_playout};
+use game::conformance::{Config, check, random_playout, values_named_in};
 use game::{GameState, Turn, Viewer};
 use hearts::{Game, PassSchedule, Phase, Seat, Settings};
 use rand::SeedableRng;
@@ -61,22 +61,6 @@ fn settings_default_from_empty_json_and_refuse_zero_hands() {
     assert_eq!(table.num_actions(), 52);
 }
 
-/// Every card named anywhere in a JSON value (as canonical text, `"QS"`).
-fn cards_in(value: &serde_json::Value, out: &mut CardSet) {
-    match value {
-        serde_json::Value::String(text) => {
-            if let Ok(card) = text.parse::<Card>()
-                && card.to_string() == *text
-            {
-                out.insert(card);
-            }
-        }
-        serde_json::Value::Array(items) => items.iter().for_each(|v| cards_in(v, out)),
-        serde_json::Value::Object(map) => map.values().for_each(|v| cards_in(v, out)),
-        _ => {}
-    }
-}
-
 /// What a viewer may know now: the cards played this hand, and for a seat its dealt hand and,
 /// once the cards are exchanged, the cards it received.
 fn knowable(game: &Game, viewer: Option<Seat>) -> CardSet {
@@ -103,8 +87,8 @@ fn no_view_leaks_a_card_its_seat_cannot_know() {
             for viewer in (0..4).map(Some).chain([None]) {
                 let seat = viewer.and_then(Seat::new);
                 let view = GameState::view(&game, viewer.map_or(Viewer::Spectator, Viewer::Seat));
-                let mut shown = CardSet::EMPTY;
-                cards_in(&serde_json::to_value(&view).unwrap(), &mut shown);
+                let json = serde_json::to_value(&view).unwrap();
+                let shown: CardSet = values_named_in::<Card>(&json).into_iter().collect();
                 let leaked = shown - knowable(&game, seat);
                 assert!(leaked.is_empty(), "seed {seed}: {viewer:?} sees {leaked}");
                 if let Some(seat) = seat {
