@@ -46,28 +46,10 @@ pub enum DynPlayError {
         /// The size of the action space.
         size: usize,
     },
-    /// The seat is not at this table.
-    #[error("seat {seat} does not exist (this game has {seats} seats)")]
-    NoSuchSeat {
-        /// The seat named.
-        seat: usize,
-        /// How many seats the game has.
-        seats: usize,
-    },
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Another seat is to act.
-    #[error("it is not seat {seat}'s turn (waiting for {turn})")]
-    NotYourTurn {
-        /// The seat that tried to act.
-        seat: usize,
-        /// Who may act.
-        turn: Turn,
-    },
-    /// The rules refuse the action; the game's own reason.
+    /// The interface refused it (no such seat, game over, not this seat's turn) or the rules
+    /// did, with the game's own reason as text.
     #[error("{0}")]
-    Illegal(String),
+    Refused(PlayError<String>),
 }
 
 impl DynPlayError {
@@ -77,22 +59,19 @@ impl DynPlayError {
         match self {
             DynPlayError::NotAnAction(_) => "not_an_action",
             DynPlayError::NoSuchId { .. } => "no_such_id",
-            DynPlayError::NoSuchSeat { .. } => "no_such_seat",
-            DynPlayError::GameOver => "game_over",
-            DynPlayError::NotYourTurn { .. } => "not_your_turn",
-            DynPlayError::Illegal(_) => "illegal",
+            DynPlayError::Refused(refusal) => match refusal {
+                PlayError::NoSuchSeat { .. } => "no_such_seat",
+                PlayError::GameOver => "game_over",
+                PlayError::NotYourTurn { .. } => "not_your_turn",
+                PlayError::Illegal(_) => "illegal",
+            },
         }
     }
 }
 
 impl<E: std::error::Error> From<PlayError<E>> for DynPlayError {
     fn from(error: PlayError<E>) -> DynPlayError {
-        match error {
-            PlayError::NoSuchSeat { seat, seats } => DynPlayError::NoSuchSeat { seat, seats },
-            PlayError::GameOver => DynPlayError::GameOver,
-            PlayError::NotYourTurn { seat, turn } => DynPlayError::NotYourTurn { seat, turn },
-            PlayError::Illegal(e) => DynPlayError::Illegal(e.to_string()),
-        }
+        DynPlayError::Refused(error.map_illegal(|e| e.to_string()))
     }
 }
 

@@ -156,6 +156,16 @@ pub enum PlayError<E> {
 }
 
 impl<E> PlayError<E> {
+    /// The same refusal with the rules' error turned into another type (for example its text).
+    pub fn map_illegal<F>(self, f: impl FnOnce(E) -> F) -> PlayError<F> {
+        match self {
+            PlayError::NoSuchSeat { seat, seats } => PlayError::NoSuchSeat { seat, seats },
+            PlayError::GameOver => PlayError::GameOver,
+            PlayError::NotYourTurn { seat, turn } => PlayError::NotYourTurn { seat, turn },
+            PlayError::Illegal(e) => PlayError::Illegal(f(e)),
+        }
+    }
+
     /// The check every implementation of [`GameState::play`] starts with: `seat` exists
     /// and may act now.
     ///
