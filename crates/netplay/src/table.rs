@@ -629,7 +629,9 @@ impl Table {
             Phase::Waiting => {
                 return Err(Refusal::new(codes::NOT_STARTED, "the game has not started"));
             }
-            Phase::Over => return Err(game::DynPlayError::Refused(game::PlayError::GameOver).into()),
+            Phase::Over => {
+                return Err(game::DynPlayError::Refused(game::PlayError::GameOver).into());
+            }
             Phase::Failed => return Err(Refusal::new(codes::GAME_FAILED, "the game failed")),
         }
         let (ply, text) = self.apply(seat, &action).await?;
