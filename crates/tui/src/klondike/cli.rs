@@ -158,11 +158,12 @@ pub enum Command {
         #[arg(long, default_value_t = MEMORY_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
         memory: u64,
     },
-    /// Benchmarks the solver: the deals of seeds 0..N, each with draw 1 and draw 3, on one
-    /// thread (or `--jobs N`, whose times are those of a loaded machine); prints
-    /// won/impossible/unknown counts and median, mean and maximum times.
+    /// Benchmarks the solver: the deals of seeds F..F+N (`--first F`, `--deals N`), each with
+    /// draw 1 and draw 3, on one thread (or `--jobs N`, whose times are those of a loaded
+    /// machine); prints won/impossible/unknown counts and median, p90, mean, maximum and total
+    /// times.
     #[command(
-        after_help = "Examples:\n  klondike bench --deals 5\n  klondike bench --deals 5 --passes 3 --verbose\n  klondike bench --deals 8 --jobs 2"
+        after_help = "Examples:\n  klondike bench --deals 5\n  klondike bench --deals 5 --passes 3 --verbose\n  klondike bench --first 10000 --deals 4\n  klondike bench --deals 8 --jobs 2"
     )]
     Bench {
         /// Passes, scoring and the foundation rule (both draws are run).
@@ -171,6 +172,9 @@ pub enum Command {
         /// How many seeded deals.
         #[arg(long, default_value = "200")]
         deals: u64,
+        /// The first deal's seed.
+        #[arg(long, default_value = "0")]
+        first: u64,
         /// Node budget per deal (a deal over it counts as unknown).
         #[arg(long, default_value = "20000000")]
         nodes: u64,
@@ -353,20 +357,19 @@ pub fn solve(
     }
 }
 
-/// Runs `bench`: solves seeds `0..deals` with draw 1 and draw 3 on `jobs` threads and writes
-/// a summary per draw (and, with `verbose`, a line per deal).
+/// Runs `bench`: solves `seeds` with draw 1 and draw 3 on `jobs` threads and writes a
+/// summary per draw (and, with `verbose`, a line per deal).
 pub fn bench(
     out: &mut dyn Write,
     variant: &VariantArgs,
-    deals: u64,
+    seeds: &[u64],
     budget: Budget,
     jobs: usize,
     verbose: bool,
 ) -> io::Result<()> {
     for draw in [Draw::ONE, Draw::THREE] {
         let rules = variant.rules(draw);
-        let seeds: Vec<u64> = (0..deals).collect();
-        let entries = solver::survey(&seeds, rules, budget, jobs);
+        let entries = solver::survey(seeds, rules, budget, jobs);
         if verbose {
             for e in &entries {
                 writeln!(
@@ -392,11 +395,14 @@ pub fn bench(
         times.sort_by(f64::total_cmp);
         let n = u32::try_from(times.len().max(1)).unwrap_or(u32::MAX);
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-        let mean = times.iter().sum::<f64>() / f64::from(n);
+        let p90 = times.get(times.len() * 9 / 10).copied().unwrap_or(0.0);
+        let total: f64 = times.iter().sum();
+        let mean = total / f64::from(n);
         let max = times.last().copied().unwrap_or(0.0);
+        let deals = seeds.len();
         writeln!(
             out,
-            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, mean {mean:.3} ms, max {max:.1} ms; peak memory {:.1} MiB",
+            "draw {draw}, passes {}: {deals} deals: {won} won, {lost} impossible, {unknown} unknown; median {median:.3} ms, p90 {p90:.3} ms, mean {mean:.3} ms, max {max:.1} ms, total {total:.0} ms; peak memory {:.1} MiB",
             rules.effective_pass_limit(),
             mib(peak)
         )?;
@@ -439,13 +445,15 @@ pub fn run_tool(command: &Command, out: &mut dyn Write) -> io::Result<Result<(),
         Command::Bench {
             variant,
             deals,
+            first,
             nodes,
             memory,
             jobs,
             verbose,
         } => {
             let budget = Budget::nodes(*nodes).with_memory(memory.saturating_mul(1 << 20));
-            bench(out, variant, *deals, budget, usize::from(*jobs), *verbose)?;
+            let seeds: Vec<u64> = (*first..first.saturating_add(*deals)).collect();
+            bench(out, variant, &seeds, budget, usize::from(*jobs), *verbose)?;
             return Ok(Ok(()));
         }
     };

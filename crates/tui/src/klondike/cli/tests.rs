@@ -314,8 +314,15 @@ fn bench_into_a_closed_pipe_stops_quietly() {
         unreachable!()
     };
     let mut pipe = ClosedPipe { left: 10 };
-    let result =
-        bench(&mut pipe, variant, 3, Budget::nodes(100_000), 1, true).map(|()| ExitCode::SUCCESS);
+    let result = bench(
+        &mut pipe,
+        variant,
+        &[0, 1, 2],
+        Budget::nodes(100_000),
+        1,
+        true,
+    )
+    .map(|()| ExitCode::SUCCESS);
     assert_eq!(
         result.as_ref().map_err(io::Error::kind).err(),
         Some(io::ErrorKind::BrokenPipe),
