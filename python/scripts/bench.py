@@ -163,12 +163,61 @@ def openspiel_hearts(observe: bool):
     return episode
 
 
+def breakdown(game: str, seconds: float, **settings) -> None:
+    """Where a step of the PettingZoo loop goes: microseconds per decision of each part,
+    timed inline (``time.perf_counter`` around each call) over random games."""
+    import importlib
+
+    env = importlib.import_module(f"parlor.{game}").env(**settings)
+    table = env.table
+    rng = random.Random(1)
+    env.reset(seed=1)
+    parts = {
+        "env.last() (observe: tensor + mask, one native call)": lambda agent, seat, obs: env.last(),
+        "table.observe (tensor alone)": lambda agent, seat, obs: table.observe(seat),
+        "table.action_mask (mask alone)": lambda agent, seat, obs: table.action_mask(seat),
+        "table.legal_ids": lambda agent, seat, obs: table.legal_ids(seat),
+        "policy: np.flatnonzero(mask) + rng.choice": lambda agent, seat, obs: rng.choice(
+            np.flatnonzero(obs["action_mask"])
+        ),
+    }
+    spent = dict.fromkeys(parts, 0.0)
+    spent["env.step(action)"] = 0.0
+    decisions = 0
+    begin = time.process_time()
+    while time.process_time() - begin < seconds:
+        env.reset()
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            seat = env.seat(agent)
+            for name, part in parts.items():
+                start = time.perf_counter()
+                part(agent, seat, observation)
+                spent[name] += time.perf_counter() - start
+            action = rng.choice(table.legal_ids(seat))
+            start = time.perf_counter()
+            env.step(action)
+            spent["env.step(action)"] += time.perf_counter() - start
+            decisions += 1
+    print(f"{game}: microseconds per decision ({decisions:,} decisions of random games)")
+    for name, total in spent.items():
+        print(f"  {name:<56} {total / decisions * 1e6:8.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--breakdown", action="store_true", help="only time the parts of an AEC step")
     args = parser.parse_args()
     s, n = args.seconds, args.batch
+    if args.breakdown:
+        breakdown("doudizhu", s)
+        breakdown("hearts", s, max_hands=1)
+        return
     rates = {}
     print("Dou Dizhu (RLCard's rules, bidding on for parlor; RLCard and DouZero start at play)")
     rates["rlcard"] = measure("RLCard doudizhu env (env.step)", rlcard_doudizhu(), s)
