@@ -131,12 +131,12 @@ class ParlorEnv(TableEnv, AECEnv):
         self.table.play(self._seat[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         returns = self.table.returns()
-        if returns is None:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-        else:
+        if returns is not None:
+            # Rewards are paid only here, so before this step they were all zero (set by
+            # reset) and need no rewriting or accumulating on the steps before.
             self.rewards = {a: float(returns[self._seat[a]]) for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

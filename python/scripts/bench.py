@@ -38,10 +38,11 @@ def measure(name: str, run, seconds: float) -> float:
     return rate
 
 
-def parlor_aec(game: str, from_mask: bool, **settings):
+def parlor_aec(game: str, policy: str, **settings):
     """The PettingZoo loop (``last`` builds the observation and the mask each step). The
-    policy draws from the mask (``np.flatnonzero``, as a learner's masked sampling does) or,
-    with ``from_mask=False``, from the table's list of legal ids."""
+    policy draws from the mask (``"mask"``: ``np.flatnonzero`` of the int8 mask, as a
+    learner's masked sampling does; ``"bool"``: of the mask viewed as bool, which numpy scans
+    about ten times faster) or from the table's list of legal ids (``"ids"``)."""
     import importlib
 
     env = importlib.import_module(f"parlor.{game}").env(**settings)
@@ -56,8 +57,10 @@ def parlor_aec(game: str, from_mask: bool, **settings):
             if termination or truncation:
                 env.step(None)
                 continue
-            if from_mask:
+            if policy == "mask":
                 action = rng.choice(np.flatnonzero(observation["action_mask"]))
+            elif policy == "bool":
+                action = rng.choice(np.flatnonzero(observation["action_mask"].view(np.bool_)))
             else:
                 action = rng.choice(env.table.legal_ids(env.seat(agent)))
             env.step(action)
@@ -223,10 +226,13 @@ def main() -> None:
     rates["rlcard"] = measure("RLCard doudizhu env (env.step)", rlcard_doudizhu(), s)
     rates["douzero"] = measure("DouZero Env('adp') (env.step, obs built each step)", douzero_env(), s)
     rates["dz_aec"] = measure(
-        "parlor.doudizhu AEC env (last + step), policy on the mask", parlor_aec("doudizhu", True), s
+        "parlor.doudizhu AEC env (last + step), policy on the mask", parlor_aec("doudizhu", "mask"), s
+    )
+    rates["dz_aec_bool"] = measure(
+        "parlor.doudizhu AEC env, policy on the mask as bool", parlor_aec("doudizhu", "bool"), s
     )
     rates["dz_aec_ids"] = measure(
-        "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", False), s
+        "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", "ids"), s
     )
     rates["dz_table"] = measure("parlor Table doudizhu (legal_ids + play)", parlor_table("doudizhu"), s)
     rates["dz_batch_mask"] = measure(
@@ -244,7 +250,7 @@ def main() -> None:
     )
     rates["h_aec"] = measure(
         "parlor.hearts AEC env (last + step), policy on the mask",
-        parlor_aec("hearts", True, max_hands=1),
+        parlor_aec("hearts", "mask", max_hands=1),
         s,
     )
     rates["h_table"] = measure("parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1), s)
@@ -254,6 +260,7 @@ def main() -> None:
     print("Ratios")
     for ours, theirs in [
         ("dz_aec", "rlcard"),
+        ("dz_aec_bool", "rlcard"),
         ("dz_aec_ids", "rlcard"),
         ("dz_aec_ids", "douzero"),
         ("dz_table", "rlcard"),
