@@ -26,8 +26,8 @@ impl Order {
     }
 }
 
-/// The ids an environment speaks: the game's own (`Native`) or an [`Order`]'s.
-#[derive(Clone, Copy, Debug, Default)]
+/// The ids an environment speaks: the game's own ([`Numbering::NATIVE`]) or an [`Order`]'s.
+#[derive(Clone, Copy, Debug)]
 pub struct Numbering(Option<&'static Order>);
 
 impl Numbering {
