@@ -26,9 +26,13 @@ class TableEnv:
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
 
-    def _setup(
-        self, game: str, settings: dict[str, Any], render_mode: str | None, action_ids: str
-    ) -> None:
+    def __init__(
+        self,
+        game: str,
+        settings: dict[str, Any],
+        render_mode: str | None = None,
+        action_ids: str = "native",
+    ):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -94,16 +98,6 @@ class ParlorEnv(TableEnv, AECEnv):
     """
 
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
-
-    def __init__(
-        self,
-        game: str,
-        settings: dict[str, Any],
-        render_mode: str | None = None,
-        action_ids: str = "native",
-    ):
-        AECEnv.__init__(self)
-        self._setup(game, settings, render_mode, action_ids)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._deal(seed)

@@ -7,15 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from parlor._aec import TableEnv
+from parlor._aec import TableEnv  # first: it says what to install when pettingzoo is missing
 
-try:
-    from pettingzoo import ParallelEnv
-except ImportError as error:  # pragma: no cover - exercised only without the extras
-    raise ImportError(
-        "parlor's PettingZoo environments need pettingzoo and gymnasium: "
-        "pip install 'parlor[envs]'"
-    ) from error
+from pettingzoo import ParallelEnv
 
 
 class ParlorParallelEnv(TableEnv, ParallelEnv):
@@ -27,15 +21,6 @@ class ParlorParallelEnv(TableEnv, ParallelEnv):
     nothing is played. Rewards are the game's returns on the step that ends it; then every
     agent terminates and ``agents`` empties. ``reset(seed=s)`` reproduces the same deal.
     """
-
-    def __init__(
-        self,
-        game: str,
-        settings: dict[str, Any],
-        render_mode: str | None = None,
-        action_ids: str = "native",
-    ):
-        self._setup(game, settings, render_mode, action_ids)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {agent: self.observe(agent) for agent in self.agents}

@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ids::Numbering;
-use crate::table::{Encoding, seat_to_act};
+use crate::table::{Encoding, Shape, seat_to_act};
 
 /// The arrays one batch step writes: row `i` belongs to game `i`.
 pub struct Buffers<'a> {
@@ -27,15 +27,9 @@ pub struct Buffers<'a> {
 }
 
 /// A batch of games behind a pointer.
-pub trait Batch: Send + Sync {
+pub trait Batch: Shape + Send + Sync {
     /// How many games.
     fn len(&self) -> usize;
-    /// Seats per game.
-    fn num_seats(&self) -> usize;
-    /// The size of the action space.
-    fn num_actions(&self) -> usize;
-    /// The length of one observation.
-    fn observation_len(&self) -> usize;
     /// Deals every game anew from `seed` and writes the first rows.
     fn reset(&mut self, seed: u64, out: Buffers<'_>) -> Result<(), String>;
     /// Takes `actions[i]` in game `i` for its seat to act; games that end are reset. Every
@@ -131,11 +125,7 @@ impl<G: Encoding> Vector<G> {
     }
 }
 
-impl<G: Encoding> Batch for Vector<G> {
-    fn len(&self) -> usize {
-        self.games.len()
-    }
-
+impl<G: Encoding> Shape for Vector<G> {
     fn num_seats(&self) -> usize {
         self.games.first().map_or(0, GameState::num_seats)
     }
@@ -146,6 +136,12 @@ impl<G: Encoding> Batch for Vector<G> {
 
     fn observation_len(&self) -> usize {
         G::observation_len(&self.settings)
+    }
+}
+
+impl<G: Encoding> Batch for Vector<G> {
+    fn len(&self) -> usize {
+        self.games.len()
     }
 
     fn reset(&mut self, seed: u64, mut out: Buffers<'_>) -> Result<(), String> {

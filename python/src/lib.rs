@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 
 use crate::batch::{Batch, Buffers, Vector};
 use crate::registry::{Visit, dispatch, parse_settings};
-use crate::table::{Encoding, Native, Table, seat_to_act};
+use crate::table::{Encoding, Native, Shape, Table, seat_to_act};
 use game::{Turn, Viewer};
 
 fn value_error(message: String) -> PyErr {
@@ -37,6 +37,17 @@ struct Dimensions {
     /// The length of every observation.
     #[pyo3(get)]
     observation_len: usize,
+}
+
+impl Dimensions {
+    fn of(name: &'static str, shape: &dyn Shape) -> Dimensions {
+        Dimensions {
+            name,
+            num_seats: shape.num_seats(),
+            num_actions: shape.num_actions(),
+            observation_len: shape.observation_len(),
+        }
+    }
 }
 
 struct MakeTable<'a> {
@@ -85,12 +96,7 @@ impl PyTable {
         let inner = dispatch(game, job)
             .and_then(|made| made)
             .map_err(value_error)?;
-        let dimensions = Dimensions {
-            name: inner.name(),
-            num_seats: inner.num_seats(),
-            num_actions: inner.num_actions(),
-            observation_len: inner.observation_len(),
-        };
+        let dimensions = Dimensions::of(inner.name(), &*inner);
         Ok(PyClassInitializer::from(dimensions).add_subclass(PyTable { inner }))
     }
 
@@ -307,12 +313,7 @@ impl PyVectorEnv {
         let (inner, name) = dispatch(game, job)
             .and_then(|made| made)
             .map_err(value_error)?;
-        let dimensions = Dimensions {
-            name,
-            num_seats: inner.num_seats(),
-            num_actions: inner.num_actions(),
-            observation_len: inner.observation_len(),
-        };
+        let dimensions = Dimensions::of(name, &*inner);
         let obs =
             observations.then(|| PyArray2::zeros(py, [n, inner.observation_len()], false).unbind());
         let env = PyVectorEnv {

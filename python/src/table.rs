@@ -46,19 +46,23 @@ pub fn seat_to_act(turn: Turn) -> Option<usize> {
     }
 }
 
-/// Any game with its settings, as the Python classes hold it. Errors are the games' own
-/// messages.
-pub trait Table: Send + Sync {
-    /// The game's name.
-    fn name(&self) -> &'static str;
+/// The sizes an environment's arrays follow (one game's or a batch's).
+pub trait Shape {
     /// The number of seats.
     fn num_seats(&self) -> usize;
-    /// Who may act now.
-    fn turn(&self) -> Turn;
     /// The size of the action space.
     fn num_actions(&self) -> usize;
     /// The length of every observation.
     fn observation_len(&self) -> usize;
+}
+
+/// Any game with its settings, as the Python classes hold it. Errors are the games' own
+/// messages.
+pub trait Table: Shape + Send + Sync {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// Who may act now.
+    fn turn(&self) -> Turn;
     /// The ids `seat` may take now, ascending.
     fn legal_ids(&self, seat: usize) -> Vec<usize>;
     /// Takes the action with this id for `seat`, checked; a refused action changes nothing.
@@ -102,17 +106,9 @@ impl<G: Encoding> Native<G> {
     }
 }
 
-impl<G: Encoding> Table for Native<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-
+impl<G: Encoding> Shape for Native<G> {
     fn num_seats(&self) -> usize {
         self.game.num_seats()
-    }
-
-    fn turn(&self) -> Turn {
-        self.game.turn()
     }
 
     fn num_actions(&self) -> usize {
@@ -121,6 +117,16 @@ impl<G: Encoding> Table for Native<G> {
 
     fn observation_len(&self) -> usize {
         G::observation_len(&self.settings)
+    }
+}
+
+impl<G: Encoding> Table for Native<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn turn(&self) -> Turn {
+        self.game.turn()
     }
 
     fn legal_ids(&self, seat: usize) -> Vec<usize> {
