@@ -1,5 +1,5 @@
-//! doudizhu benchmarks: lead generation on random 20-card hands, classification, and random
-//! full games with bidding and scoring.
+//! doudizhu benchmarks: lead generation on random 20-card hands, classification, action ids,
+//! and random full games with bidding and scoring.
 //!
 //! Run with `cargo bench --bench doudizhu`. Each bench asserts the value it computes. The
 //! issue's targets: leads ≥ 1,000,000 hands/s, classification ≥ 10,000,000/s, random full
@@ -124,6 +124,54 @@ fn classification(c: &mut Criterion) {
     group.finish();
 }
 
+fn action_ids(c: &mut Criterion) {
+    // The ids of every legal lead of 1,024 random 20-card hands (what a vector environment
+    // looks up to write its masks), by the space's hash table and, side by side, by the binary
+    // search over the plays sorted by counts that it replaced.
+    let space = ActionSpace::default_rules();
+    let mut plays = Vec::new();
+    for hand in hands() {
+        parlor::doudizhu::for_each_lead(hand, &RuleSet::DEFAULT, |p| plays.push(p));
+    }
+    let mut sorted: Vec<(u64, u16)> = space
+        .plays()
+        .iter()
+        .enumerate()
+        .map(|(id, p)| (p.counts.bits(), id as u16))
+        .collect();
+    sorted.sort_unstable();
+    let expected: u64 = plays
+        .iter()
+        .map(|&p| u64::from(space.id(Move::Play(p)).unwrap()))
+        .sum();
+    let mut group = c.benchmark_group("doudizhu action ids");
+    group.throughput(Throughput::Elements(plays.len() as u64));
+    group.bench_function("id of every lead of 1,024 hands (hash table)", |b| {
+        b.iter(|| {
+            let sum: u64 = black_box(&plays)
+                .iter()
+                .map(|&p| u64::from(space.id(Move::Play(p)).unwrap()))
+                .sum();
+            assert_eq!(sum, expected);
+            sum
+        });
+    });
+    group.bench_function("id of every lead of 1,024 hands (binary search)", |b| {
+        b.iter(|| {
+            let sum: u64 = black_box(&plays)
+                .iter()
+                .map(|p| {
+                    let i = sorted.partition_point(|&(bits, _)| bits < p.counts.bits());
+                    u64::from(sorted[i].1)
+                })
+                .sum();
+            assert_eq!(sum, expected);
+            sum
+        });
+    });
+    group.finish();
+}
+
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("doudizhu games");
     group.throughput(Throughput::Elements(1));
@@ -175,5 +223,5 @@ fn interface(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, leads, classification, games, interface);
+criterion_group!(benches, leads, classification, action_ids, games, interface);
 criterion_main!(benches);

@@ -32,16 +32,23 @@ def settings_json(settings: dict[str, Any]) -> str:
     return json.dumps(settings)
 
 
-def table(game: str, seed: int = 0, **settings: Any) -> Table:
-    """One game called ``game`` with settings as keyword arguments, dealt from ``seed``."""
-    return Table(game, settings_json(settings), seed)
+def table(game: str, seed: int = 0, *, action_ids: str = "native", **settings: Any) -> Table:
+    """One game called ``game`` with settings as keyword arguments, dealt from ``seed``;
+    ``action_ids`` names the id order (``"native"``, or ``"rlcard"`` for Dou Dizhu)."""
+    return Table(game, settings_json(settings), seed, action_ids)
 
 
 def vector_env(
-    game: str, n: int, *, observations: bool = True, max_steps: int = 0, **settings: Any
+    game: str,
+    n: int,
+    *,
+    observations: bool = True,
+    max_steps: int = 0,
+    action_ids: str = "native",
+    **settings: Any,
 ) -> VectorEnv:
     """``n`` games of ``game`` stepped together in Rust (see :class:`VectorEnv`)."""
-    return VectorEnv(game, n, settings_json(settings), observations, max_steps)
+    return VectorEnv(game, n, settings_json(settings), observations, max_steps, action_ids)
 
 
 def random_playouts(game: str, n: int, seed: int = 0, max_steps: int = 100_000, **settings: Any):

@@ -1,4 +1,5 @@
-"""The PettingZoo AEC environment over any multi-seat parlor game (one class for all)."""
+"""The PettingZoo AEC environment over any multi-seat parlor game (one class for all), and
+what it shares with the parallel environment (``_parallel.py``)."""
 
 from __future__ import annotations
 
@@ -19,25 +20,24 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
     ) from error
 
 
-class ParlorEnv(AECEnv):
-    """A parlor game as a PettingZoo AEC environment.
+class TableEnv:
+    """A parlor table with PettingZoo's agents and spaces: what the AEC and the parallel
+    environment share. Agents are ``player_0`` … ``player_{n-1}`` (seat order)."""
 
-    Agents are ``player_0`` … ``player_{n-1}`` (seat order). ``observe(agent)`` gives
-    ``{"observation": float32 array, "action_mask": int8 array}``; actions are the game's
-    dense ids. ``rewards`` are the game's returns, paid when it ends. An illegal action
-    raises ``ValueError`` with the game's reason and changes nothing. ``reset(seed=s)``
-    reproduces the same deal and, with the same actions, the same game.
-    """
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
-
-    def __init__(self, game: str, settings: dict[str, Any], render_mode: str | None = None):
-        super().__init__()
+    def __init__(
+        self,
+        game: str,
+        settings: dict[str, Any],
+        render_mode: str | None = None,
+        action_ids: str = "native",
+    ):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.settings = dict(settings)
-        self.table = Table(game, settings_json(self.settings), 0)
+        self.table = Table(game, settings_json(self.settings), 0, action_ids)
         self.metadata = {**self.metadata, "name": f"parlor_{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.table.num_seats)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -53,6 +53,13 @@ class ParlorEnv(AECEnv):
         self._rng = np.random.default_rng()
         self.agents: list[str] = []
 
+    def _deal(self, seed: int | None) -> None:
+        """A new game: from ``seed``, or from the generator the last seed started."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.table.reset(int(self._rng.integers(0, 2**63)))
+        self.agents = self.possible_agents[:]
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
@@ -63,48 +70,9 @@ class ParlorEnv(AECEnv):
         """The seat index of ``agent``."""
         return self._seat[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.table.reset(int(self._rng.integers(0, 2**63)))
-        self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self._select()
-
-    def _select(self) -> None:
-        seat = self.table.to_act()
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
-        elif self.agents:
-            self.agent_selection = self.agents[0]
-
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        return {"observation": self.table.observe(seat), "action_mask": self.table.action_mask(seat)}
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} must act: give an action id")
-        self.table.play(self._seat[agent], int(action))
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        returns = self.table.returns()
-        if returns is not None:
-            for a in self.agents:
-                self.rewards[a] = float(returns[self._seat[a]])
-                self.terminations[a] = True
-        self._select()
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        observation, mask = self.table.observe_with_mask(self._seat[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -117,3 +85,52 @@ class ParlorEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class ParlorEnv(TableEnv, AECEnv):
+    """A parlor game as a PettingZoo AEC environment.
+
+    ``observe(agent)`` gives ``{"observation": float32 array, "action_mask": int8 array}``;
+    actions are the game's dense ids (or a peer's, with ``action_ids``). ``rewards`` are the
+    game's returns, paid when it ends. An illegal action raises ``ValueError`` with the
+    game's reason and changes nothing. ``reset(seed=s)`` reproduces the same deal and, with
+    the same actions, the same game.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._deal(seed)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.to_act()
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: give an action id")
+        self.table.play(self._seat[agent], int(action))
+        self._cumulative_rewards[agent] = 0.0
+        returns = self.table.returns()
+        if returns is not None:
+            # Rewards are paid only here, so before this step they were all zero (set by
+            # reset) and need no rewriting or accumulating on the steps before.
+            self.rewards = {a: float(returns[self._seat[a]]) for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()

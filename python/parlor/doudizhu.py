@@ -7,9 +7,11 @@ RLCard's action ids.
 
 Actions are the game interface's ids: the 27,471 plays and pass of RLCard's action space
 first (pass is 27,471 under the default rules), then the bids ``pass, 1, 2, 3, call, rob``.
-The plays are RLCard's, numbered by the crate's documented order: the ids equal RLCard's for
-every kind up to the two-trio airplane with singles (ids below 1,480) and for pass;
-:func:`rlcard_ids` gives the permutation to RLCard's own numbering for the rest.
+The plays are RLCard's, numbered by the crate's documented order, which equals RLCard's
+below 1,480 (singles through the two-trio airplane with singles) and for pass.
+``env(action_ids="rlcard")`` speaks RLCard's own ids for all 27,472 (``action_space.txt`` of
+``rlcard`` 1.2.0; the bids keep their ids after them), for models trained in RLCard; it needs
+RLCard's rules (the default ``rules``).
 Observations are DouZero's ``x`` and ``z`` (``get_obs`` in ``douzero/env/env.py``) in one
 float32 vector: ``x`` in ``[:430]`` (the landlord's 319 values, zero-padded), ``z`` in
 ``[430:]`` (5 × 162); :func:`douzero_obs` splits it. During the auction only the hand is set.
@@ -17,7 +19,7 @@ float32 vector: ``x`` in ``[:430]`` (the landlord's 319 values, zero-padded), ``
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -29,11 +31,12 @@ ROLES = ("landlord", "landlord_down", "landlord_up")
 _COLUMN = {rank: i for i, rank in enumerate("3456789TJQKA2")}
 
 
-def env(render_mode: str | None = None, **settings: Any):
-    """The AEC environment (see the module documentation)."""
+def env(render_mode: str | None = None, action_ids: str = "native", **settings: Any):
+    """The AEC environment (see the module documentation); ``action_ids`` is ``"native"``
+    or ``"rlcard"``."""
     from parlor._aec import ParlorEnv
 
-    return ParlorEnv("doudizhu", settings, render_mode)
+    return ParlorEnv("doudizhu", settings, render_mode, action_ids)
 
 
 raw_env = env
@@ -45,21 +48,6 @@ def role(landlord: int | None, seat: int) -> str | None:
     if landlord is None:
         return None
     return ROLES[(seat - landlord) % 3]
-
-
-def rlcard_ids(action_2_id: Mapping[str, int]) -> np.ndarray:
-    """RLCard's id of each play and pass id of parlor's default rules (−1 for an action the
-    mapping lacks), from RLCard's own table::
-
-        from rlcard.games.doudizhu.utils import ACTION_2_ID
-        to_rlcard = parlor.doudizhu.rlcard_ids(ACTION_2_ID)   # to_rlcard[parlor_id]
-        to_parlor = np.argsort(to_rlcard)                     # to_parlor[rlcard_id]
-    """
-    from parlor._native import Table
-
-    table = Table("doudizhu")
-    size = table.num_actions - 6
-    return np.array([action_2_id.get(table.action_text(i), -1) for i in range(size)])
 
 
 def douzero_obs(observation: np.ndarray, role_name: str) -> tuple[np.ndarray, np.ndarray]:

@@ -5,7 +5,8 @@ use game::{GameState, Outcome};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::table::{Encoding, seat_to_act};
+use crate::ids::Numbering;
+use crate::table::{Encoding, Shape, seat_to_act};
 
 /// The arrays one batch step writes: row `i` belongs to game `i`.
 pub struct Buffers<'a> {
@@ -26,15 +27,9 @@ pub struct Buffers<'a> {
 }
 
 /// A batch of games behind a pointer.
-pub trait Batch: Send + Sync {
+pub trait Batch: Shape + Send + Sync {
     /// How many games.
     fn len(&self) -> usize;
-    /// Seats per game.
-    fn num_seats(&self) -> usize;
-    /// The size of the action space.
-    fn num_actions(&self) -> usize;
-    /// The length of one observation.
-    fn observation_len(&self) -> usize;
     /// Deals every game anew from `seed` and writes the first rows.
     fn reset(&mut self, seed: u64, out: Buffers<'_>) -> Result<(), String>;
     /// Takes `actions[i]` in game `i` for its seat to act; games that end are reset. Every
@@ -52,16 +47,25 @@ pub struct Vector<G: Encoding> {
     steps: Vec<u32>,
     legal: Vec<Vec<u32>>,
     max_steps: u32,
+    ids: Numbering,
     seeds: ChaCha8Rng,
     policy: ChaCha8Rng,
     buf: Vec<G::Action>,
 }
 
 impl<G: Encoding> Vector<G> {
-    /// `n` games under `settings`, each cut off after `max_steps` actions (0: never).
-    pub fn new(settings: G::Settings, n: usize, max_steps: u32) -> Result<Vector<G>, String> {
+    /// `n` games under `settings`, each cut off after `max_steps` actions (0: never), with
+    /// the action id order called `ids`.
+    pub fn new(
+        settings: G::Settings,
+        n: usize,
+        max_steps: u32,
+        ids: &str,
+    ) -> Result<Vector<G>, String> {
+        let ids = G::numbering(&settings, ids)?;
         let first = G::new(&settings, 0).map_err(|e| e.to_string())?;
         Ok(Vector {
+            ids,
             games: vec![first; n],
             steps: vec![0; n],
             legal: vec![Vec::new(); n],
@@ -98,7 +102,7 @@ impl<G: Encoding> Vector<G> {
         out.seat[i] = seat as i64;
         game.legal_actions(seat, &mut self.buf);
         for &action in &self.buf {
-            let id = game.action_id(action);
+            let id = self.ids.outside(game.action_id(action));
             mask[id] = 1;
             self.legal[i].push(id as u32);
         }
@@ -121,11 +125,7 @@ impl<G: Encoding> Vector<G> {
     }
 }
 
-impl<G: Encoding> Batch for Vector<G> {
-    fn len(&self) -> usize {
-        self.games.len()
-    }
-
+impl<G: Encoding> Shape for Vector<G> {
     fn num_seats(&self) -> usize {
         self.games.first().map_or(0, GameState::num_seats)
     }
@@ -136,6 +136,12 @@ impl<G: Encoding> Batch for Vector<G> {
 
     fn observation_len(&self) -> usize {
         G::observation_len(&self.settings)
+    }
+}
+
+impl<G: Encoding> Batch for Vector<G> {
+    fn len(&self) -> usize {
+        self.games.len()
     }
 
     fn reset(&mut self, seed: u64, mut out: Buffers<'_>) -> Result<(), String> {
@@ -162,6 +168,7 @@ impl<G: Encoding> Batch for Vector<G> {
                 let game = &self.games[i];
                 let text = usize::try_from(id)
                     .ok()
+                    .and_then(|id| self.ids.game(id))
                     .and_then(|id| game.action_from_id(id))
                     .map_or_else(|| "no action".to_string(), |a| format!("{a:?}"));
                 return Err(format!(
@@ -175,8 +182,10 @@ impl<G: Encoding> Batch for Vector<G> {
         for (i, &id) in actions.iter().enumerate() {
             let game = &mut self.games[i];
             let seat = seat_to_act(game.turn()).expect("a legal action has a seat to act");
-            let action = game
-                .action_from_id(id as usize)
+            let action = self
+                .ids
+                .game(id as usize)
+                .and_then(|id| game.action_from_id(id))
                 .expect("a legal id names an action");
             game.play_unchecked(seat, action);
             self.steps[i] += 1;

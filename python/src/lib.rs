@@ -4,6 +4,7 @@
 
 mod batch;
 mod encode;
+mod ids;
 mod registry;
 mod table;
 
@@ -13,68 +14,90 @@ use pyo3::prelude::*;
 
 use crate::batch::{Batch, Buffers, Vector};
 use crate::registry::{Visit, dispatch, parse_settings};
-use crate::table::{Encoding, Native, Table, seat_to_act};
+use crate::table::{Encoding, Native, Shape, Table, seat_to_act};
 use game::{Turn, Viewer};
 
 fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
 
+/// What an environment's arrays are sized by, shared by `Table` and `VectorEnv`: the game's
+/// name, its seats, its action ids and the length of one observation.
+#[pyclass(module = "parlor._native", name = "Dimensions", subclass)]
+struct Dimensions {
+    /// The game's name.
+    #[pyo3(get)]
+    name: &'static str,
+    /// The number of seats.
+    #[pyo3(get)]
+    num_seats: usize,
+    /// The size of the action space (every id is below it).
+    #[pyo3(get)]
+    num_actions: usize,
+    /// The length of every observation.
+    #[pyo3(get)]
+    observation_len: usize,
+}
+
+impl Dimensions {
+    fn of(name: &'static str, shape: &dyn Shape) -> Dimensions {
+        Dimensions {
+            name,
+            num_seats: shape.num_seats(),
+            num_actions: shape.num_actions(),
+            observation_len: shape.observation_len(),
+        }
+    }
+}
+
 struct MakeTable<'a> {
     settings: &'a str,
     seed: u64,
+    action_ids: &'a str,
 }
 
 impl Visit for MakeTable<'_> {
     type Out = Result<Box<dyn Table>, String>;
     fn visit<G: Encoding>(self) -> Self::Out {
         let settings = parse_settings::<G>(self.settings)?;
-        Ok(Box::new(Native::<G>::new(settings, self.seed)?))
+        Ok(Box::new(Native::<G>::new(
+            settings,
+            self.seed,
+            self.action_ids,
+        )?))
     }
 }
 
 /// One game of parlor through the game interface: seats, turns, legal action ids, checked
 /// play, per-seat observations and views. Errors are `ValueError`s with the game's message;
 /// a refused action changes nothing.
-#[pyclass(module = "parlor._native", name = "Table")]
+#[pyclass(module = "parlor._native", name = "Table", extends = Dimensions)]
 struct PyTable {
     inner: Box<dyn Table>,
 }
 
 #[pymethods]
 impl PyTable {
-    /// A new game called `game` under `settings` (a JSON object), dealt from `seed`.
+    /// A new game called `game` under `settings` (a JSON object), dealt from `seed`, speaking
+    /// the action id order `action_ids` (`"native"`, or a peer's where the game has one).
     #[new]
-    #[pyo3(signature = (game, settings = "{}", seed = 0))]
-    fn new(game: &str, settings: &str, seed: u64) -> PyResult<PyTable> {
-        let inner = dispatch(game, MakeTable { settings, seed })
+    #[pyo3(signature = (game, settings = "{}", seed = 0, action_ids = "native"))]
+    fn new(
+        game: &str,
+        settings: &str,
+        seed: u64,
+        action_ids: &str,
+    ) -> PyResult<PyClassInitializer<PyTable>> {
+        let job = MakeTable {
+            settings,
+            seed,
+            action_ids,
+        };
+        let inner = dispatch(game, job)
             .and_then(|made| made)
             .map_err(value_error)?;
-        Ok(PyTable { inner })
-    }
-
-    /// The game's name.
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.inner.name()
-    }
-
-    /// The number of seats.
-    #[getter]
-    fn num_seats(&self) -> usize {
-        self.inner.num_seats()
-    }
-
-    /// The size of the action space (every id is below it).
-    #[getter]
-    fn num_actions(&self) -> usize {
-        self.inner.num_actions()
-    }
-
-    /// The length of every observation.
-    #[getter]
-    fn observation_len(&self) -> usize {
-        self.inner.observation_len()
+        let dimensions = Dimensions::of(inner.name(), &*inner);
+        Ok(PyClassInitializer::from(dimensions).add_subclass(PyTable { inner }))
     }
 
     /// The seats that may act now, ascending (several while Hearts seats pass).
@@ -108,15 +131,21 @@ impl PyTable {
 
     /// What `seat` may know, as the game's observation tensor (float32).
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        if seat >= self.inner.num_seats() {
-            return Err(value_error(format!(
-                "seat {seat} does not exist (this game has {} seats)",
-                self.inner.num_seats()
-            )));
-        }
+        self.check_seat(seat)?;
         let mut out = vec![0.0f32; self.inner.observation_len()];
         self.inner.encode(seat, &mut out);
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// `observe(seat)` and `action_mask(seat)` in one call (what a PettingZoo `observe`
+    /// returns).
+    #[allow(clippy::type_complexity)]
+    fn observe_with_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>)> {
+        Ok((self.observe(py, seat)?, self.action_mask(py, seat)))
     }
 
     /// Takes the action with id `action` for `seat`; `ValueError` (and no change) if refused.
@@ -168,28 +197,39 @@ impl PyTable {
     }
 }
 
+impl PyTable {
+    fn check_seat(&self, seat: usize) -> PyResult<()> {
+        if seat < self.inner.num_seats() {
+            Ok(())
+        } else {
+            Err(value_error(format!(
+                "seat {seat} does not exist (this game has {} seats)",
+                self.inner.num_seats()
+            )))
+        }
+    }
+}
+
 struct MakeBatch<'a> {
     settings: &'a str,
     n: usize,
     max_steps: u32,
+    action_ids: &'a str,
 }
 
 impl Visit for MakeBatch<'_> {
-    type Out = Result<Box<dyn Batch>, String>;
+    type Out = Result<(Box<dyn Batch>, &'static str), String>;
     fn visit<G: Encoding>(self) -> Self::Out {
         let settings = parse_settings::<G>(self.settings)?;
-        Ok(Box::new(Vector::<G>::new(
-            settings,
-            self.n,
-            self.max_steps,
-        )?))
+        let batch = Vector::<G>::new(settings, self.n, self.max_steps, self.action_ids)?;
+        Ok((Box::new(batch), G::NAME))
     }
 }
 
 /// `n` games of one kind stepped together inside Rust with the GIL released. The arrays are
 /// allocated once and rewritten in place by `reset` and `step`: read them, do not write them.
 /// A game that ends is dealt anew at once (its returns in `rewards`, `done` set for that step).
-#[pyclass(module = "parlor._native", name = "VectorEnv")]
+#[pyclass(module = "parlor._native", name = "VectorEnv", extends = Dimensions)]
 struct PyVectorEnv {
     inner: Box<dyn Batch>,
     /// `n × observation_len` float32 observations of each game's seat to act, or `None`.
@@ -249,9 +289,12 @@ impl PyVectorEnv {
 #[pymethods]
 impl PyVectorEnv {
     /// `n` games called `game` under `settings` (JSON); `observations=False` skips encoding
-    /// (masks only); a game is cut off (`truncated`) after `max_steps` actions (0: never).
+    /// (masks only); a game is cut off (`truncated`) after `max_steps` actions (0: never);
+    /// `action_ids` as for `Table`.
     #[new]
-    #[pyo3(signature = (game, n, settings = "{}", observations = true, max_steps = 0))]
+    #[pyo3(signature = (
+        game, n, settings = "{}", observations = true, max_steps = 0, action_ids = "native"
+    ))]
     fn new(
         py: Python<'_>,
         game: &str,
@@ -259,20 +302,21 @@ impl PyVectorEnv {
         settings: &str,
         observations: bool,
         max_steps: u32,
-    ) -> PyResult<PyVectorEnv> {
-        let inner = dispatch(
-            game,
-            MakeBatch {
-                settings,
-                n,
-                max_steps,
-            },
-        )
-        .and_then(|made| made)
-        .map_err(value_error)?;
+        action_ids: &str,
+    ) -> PyResult<PyClassInitializer<PyVectorEnv>> {
+        let job = MakeBatch {
+            settings,
+            n,
+            max_steps,
+            action_ids,
+        };
+        let (inner, name) = dispatch(game, job)
+            .and_then(|made| made)
+            .map_err(value_error)?;
+        let dimensions = Dimensions::of(name, &*inner);
         let obs =
             observations.then(|| PyArray2::zeros(py, [n, inner.observation_len()], false).unbind());
-        Ok(PyVectorEnv {
+        let env = PyVectorEnv {
             observations: obs,
             action_mask: PyArray2::zeros(py, [n, inner.num_actions()], false).unbind(),
             rewards: PyArray2::zeros(py, [n, inner.num_seats()], false).unbind(),
@@ -281,7 +325,8 @@ impl PyVectorEnv {
             seat: PyArray1::zeros(py, [n], false).unbind(),
             deal_seed: PyArray1::zeros(py, [n], false).unbind(),
             inner,
-        })
+        };
+        Ok(PyClassInitializer::from(dimensions).add_subclass(env))
     }
 
     /// Deals every game from `seed` (each later deal draws its seed from it too).
@@ -313,18 +358,6 @@ impl PyVectorEnv {
     /// How many games.
     fn __len__(&self) -> usize {
         self.inner.len()
-    }
-
-    /// Seats per game.
-    #[getter]
-    fn num_seats(&self) -> usize {
-        self.inner.num_seats()
-    }
-
-    /// The size of the action space.
-    #[getter]
-    fn num_actions(&self) -> usize {
-        self.inner.num_actions()
     }
 }
 
@@ -397,6 +430,7 @@ fn default_settings(game: &str) -> PyResult<String> {
 
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Dimensions>()?;
     module.add_class::<PyTable>()?;
     module.add_class::<PyVectorEnv>()?;
     module.add_function(wrap_pyfunction!(random_playouts, module)?)?;

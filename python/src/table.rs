@@ -3,6 +3,8 @@
 
 use game::{GameState, Outcome, Turn, Viewer};
 
+use crate::ids::{self, Numbering};
+
 /// What the bindings add to a [`GameState`]: a fixed-length observation tensor per seat and
 /// a text picture of the game. Implemented per game in [`crate::encode`].
 pub trait Encoding: GameState<Settings: Sync, Action: Sync> + Sync {
@@ -22,6 +24,17 @@ pub trait Encoding: GameState<Settings: Sync, Action: Sync> + Sync {
     fn resolve_names(_settings: &mut serde_json::Value) -> Result<(), String> {
         Ok(())
     }
+
+    /// The action id order called `name` under `settings`: [`ids::NATIVE`] (the game
+    /// interface's own) for every game; a game adds the orders of peers whose actions it
+    /// numbers alike.
+    fn numbering(_settings: &Self::Settings, name: &str) -> Result<Numbering, String> {
+        if name == ids::NATIVE {
+            Ok(Numbering::NATIVE)
+        } else {
+            Err(ids::unknown(Self::NAME, name, &[ids::NATIVE]))
+        }
+    }
 }
 
 /// The first seat that may act now (the lowest of a simultaneous set), `None` once over.
@@ -33,19 +46,23 @@ pub fn seat_to_act(turn: Turn) -> Option<usize> {
     }
 }
 
-/// Any game with its settings, as the Python classes hold it. Errors are the games' own
-/// messages.
-pub trait Table: Send + Sync {
-    /// The game's name.
-    fn name(&self) -> &'static str;
+/// The sizes an environment's arrays follow (one game's or a batch's).
+pub trait Shape {
     /// The number of seats.
     fn num_seats(&self) -> usize;
-    /// Who may act now.
-    fn turn(&self) -> Turn;
     /// The size of the action space.
     fn num_actions(&self) -> usize;
     /// The length of every observation.
     fn observation_len(&self) -> usize;
+}
+
+/// Any game with its settings, as the Python classes hold it. Errors are the games' own
+/// messages.
+pub trait Table: Shape + Send + Sync {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// Who may act now.
+    fn turn(&self) -> Turn;
     /// The ids `seat` may take now, ascending.
     fn legal_ids(&self, seat: usize) -> Vec<usize>;
     /// Takes the action with this id for `seat`, checked; a refused action changes nothing.
@@ -66,33 +83,32 @@ pub trait Table: Send + Sync {
     fn reset(&mut self, seed: u64) -> Result<(), String>;
 }
 
-/// A game `G` with the settings it was made from.
+/// A game `G` with the settings it was made from, speaking the ids of a [`Numbering`].
 pub struct Native<G: GameState> {
     /// The game.
     pub game: G,
     /// Its settings (kept for resets).
     pub settings: G::Settings,
+    /// The ids Python sees.
+    pub ids: Numbering,
 }
 
 impl<G: Encoding> Native<G> {
-    /// A new game from settings and a seed.
-    pub fn new(settings: G::Settings, seed: u64) -> Result<Native<G>, String> {
+    /// A new game from settings and a seed, with the action id order called `ids`.
+    pub fn new(settings: G::Settings, seed: u64, ids: &str) -> Result<Native<G>, String> {
+        let ids = G::numbering(&settings, ids)?;
         let game = G::new(&settings, seed).map_err(|e| e.to_string())?;
-        Ok(Native { game, settings })
+        Ok(Native {
+            game,
+            settings,
+            ids,
+        })
     }
 }
 
-impl<G: Encoding> Table for Native<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-
+impl<G: Encoding> Shape for Native<G> {
     fn num_seats(&self) -> usize {
         self.game.num_seats()
-    }
-
-    fn turn(&self) -> Turn {
-        self.game.turn()
     }
 
     fn num_actions(&self) -> usize {
@@ -102,22 +118,30 @@ impl<G: Encoding> Table for Native<G> {
     fn observation_len(&self) -> usize {
         G::observation_len(&self.settings)
     }
+}
+
+impl<G: Encoding> Table for Native<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn turn(&self) -> Turn {
+        self.game.turn()
+    }
 
     fn legal_ids(&self, seat: usize) -> Vec<usize> {
         let mut actions = Vec::new();
         self.game.legal_actions(seat, &mut actions);
-        let mut ids: Vec<usize> = actions.iter().map(|&a| self.game.action_id(a)).collect();
+        let mut ids: Vec<usize> = actions
+            .iter()
+            .map(|&a| self.ids.outside(self.game.action_id(a)))
+            .collect();
         ids.sort_unstable();
         ids
     }
 
     fn play_id(&mut self, seat: usize, id: usize) -> Result<(), String> {
-        let action = self.game.action_from_id(id).ok_or_else(|| {
-            format!(
-                "no action has id {id} (ids are below {})",
-                self.game.num_actions()
-            )
-        })?;
+        let action = self.action(id)?;
         self.game.play(seat, action).map_err(|e| e.to_string())
     }
 
@@ -126,11 +150,11 @@ impl<G: Encoding> Table for Native<G> {
             .game
             .parse_action(seat, text)
             .map_err(|e| e.to_string())?;
-        Ok(self.game.action_id(action))
+        Ok(self.ids.outside(self.game.action_id(action)))
     }
 
     fn action_text(&self, id: usize) -> Option<String> {
-        self.game.action_from_id(id).map(|a| a.to_string())
+        self.action(id).ok().map(|a| a.to_string())
     }
 
     fn encode(&self, seat: usize, out: &mut [f32]) {
@@ -153,5 +177,20 @@ impl<G: Encoding> Table for Native<G> {
     fn reset(&mut self, seed: u64) -> Result<(), String> {
         self.game = G::new(&self.settings, seed).map_err(|e| e.to_string())?;
         Ok(())
+    }
+}
+
+impl<G: Encoding> Native<G> {
+    /// The action Python's id `id` names.
+    fn action(&self, id: usize) -> Result<G::Action, String> {
+        self.ids
+            .game(id)
+            .and_then(|id| self.game.action_from_id(id))
+            .ok_or_else(|| {
+                format!(
+                    "no action has id {id} (ids are below {})",
+                    self.game.num_actions()
+                )
+            })
     }
 }

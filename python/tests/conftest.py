@@ -10,6 +10,7 @@ import parlor
 AEC_GAMES = [
     ("doudizhu", {}),
     ("doudizhu", {"rules": "douzero", "bidding": "rob"}),
+    ("doudizhu", {"action_ids": "rlcard"}),
     ("hearts", {}),
     ("hearts", {"max_hands": 1}),
     ("xiangqi", {}),

@@ -65,29 +65,67 @@ def test_openspiel_hearts_tensors_match_cached_arrays():
     assert row == len(data["seat"]) > 500
 
 
-def test_rlcard_action_space():
-    # Source: python/scripts/crosscheck_rlcard.py against rlcard 1.2.0's action_space.txt:
-    # the same 27,472 actions; the ids agree below 1,480 and for pass (the crate numbers the
-    # larger airplanes in its own order).
-    data = json.loads((DATA / "rlcard_actions.json").read_text())
-    table = parlor.table("doudizhu")
+def rlcard_data():
+    # Source: python/scripts/crosscheck_rlcard.py against rlcard 1.2.0's action_space.txt.
+    return json.loads((DATA / "rlcard_actions.json").read_text())
+
+
+def test_rlcard_ids_name_every_action_as_rlcard_does():
+    # The checksum covers RLCard's whole table in its id order: equal texts id for id.
+    data = rlcard_data()
+    table = parlor.table("doudizhu", action_ids="rlcard")
     assert table.num_actions == data["size"] + 6, "RLCard's actions, then the six bids"
-    texts = sorted(table.action_text(i) for i in range(data["size"]))
-    assert hashlib.sha256("\n".join(texts).encode()).hexdigest() == data["sha256_sorted_texts"]
-    for text, action in data["ids"].items():
-        assert table.action_text(action) == text
+    texts = [table.action_text(i) for i in range(data["size"])]
+    assert hashlib.sha256("\n".join(texts).encode()).hexdigest() == data["sha256_texts_in_rlcard_order"]
+    for action, text in data["sample"].items():
+        assert table.action_text(int(action)) == text
+    native = parlor.table("doudizhu")
+    agree = data["native_ids_agree_below"]
+    assert [native.action_text(i) for i in range(agree)] == texts[:agree]
+    assert native.action_text(agree) != texts[agree], "the orders differ from here on"
 
 
-def test_rlcard_permutation():
-    # RLCard's numbering of every 97th of its ids (from crosscheck_rlcard.py), the other ids
-    # missing: rlcard_ids maps parlor's ids of those actions to them, the rest to -1.
-    data = json.loads((DATA / "rlcard_actions.json").read_text())["rlcard_ids_sample"]
-    to_rlcard = parlor.doudizhu.rlcard_ids(data)
-    table = parlor.table("doudizhu")
-    assert sorted(to_rlcard[to_rlcard >= 0].tolist()) == sorted(data.values())
-    for action in np.flatnonzero(to_rlcard >= 0):
-        assert data[table.action_text(int(action))] == to_rlcard[action]
-    assert any(to_rlcard[i] != i for i in np.flatnonzero(to_rlcard >= 0)), "orders differ"
+def test_rlcard_ids_play_the_same_game_as_native_ids():
+    # The same deal and the same choices by text: legal sets, results and bids agree.
+    native = parlor.table("doudizhu", 5)
+    rlcard = parlor.table("doudizhu", 5, action_ids="rlcard")
+    rng = np.random.default_rng(5)
+    while (seat := native.to_act()) is not None:
+        legal = native.legal_ids(seat)
+        mapped = rlcard.legal_ids(seat)
+        assert sorted(native.action_text(i) for i in legal) == sorted(rlcard.action_text(i) for i in mapped)
+        assert rlcard.action_mask(seat).sum() == len(mapped)
+        text = native.action_text(int(rng.choice(legal)))
+        native.play(seat, native.parse(seat, text))
+        rlcard.play(seat, rlcard.parse(seat, text))
+    assert native.returns() == rlcard.returns()
+
+
+def test_rlcard_ids_in_the_vector_env():
+    # Each game of the batch in lockstep with a Table of its deal: the same RLCard ids legal.
+    env = parlor.vector_env("doudizhu", 4, observations=False, action_ids="rlcard")
+    env.reset(seed=3)
+    tables = [parlor.table("doudizhu", int(seed), action_ids="rlcard") for seed in env.deal_seed]
+    actions = np.zeros(4, dtype=np.int64)
+    for _ in range(40):
+        for i, table in enumerate(tables):
+            assert np.flatnonzero(env.action_mask[i]).tolist() == table.legal_ids(int(env.seat[i]))
+        env.sample(actions)
+        for i, table in enumerate(tables):
+            table.play(int(env.seat[i]), int(actions[i]))
+        env.step(actions)
+        for i in np.flatnonzero(env.done):
+            assert env.rewards[i].tolist() == tables[i].returns()
+            tables[i] = parlor.table("doudizhu", int(env.deal_seed[i]), action_ids="rlcard")
+
+
+def test_rlcard_ids_refused_where_they_do_not_fit():
+    with pytest.raises(ValueError, match="needs RLCard's rules"):
+        parlor.table("doudizhu", rules="douzero", action_ids="rlcard")
+    with pytest.raises(ValueError, match="no action id order"):
+        parlor.table("hearts", action_ids="rlcard")
+    with pytest.raises(ValueError, match="no action id order"):
+        parlor.vector_env("doudizhu", 2, action_ids="openspiel")
 
 
 def test_douzero_action_features():

@@ -40,10 +40,23 @@ pub const PASS_ACTION: u16 = 27_471;
 pub struct ActionSpace {
     rules: RuleSet,
     plays: Vec<Play>,
-    /// `(counts bits, combo, id)` sorted for binary search.
-    index: Vec<(u64, Combo, u16)>,
+    /// Ids by the counts they play: an open-addressing table probed linearly from
+    /// [`slot_of`] of the counts, [`EMPTY`] where free. The readings of one multiset sit on
+    /// one probe chain in id order, so the first one found is the lowest id.
+    slots: Box<[u16]>,
     /// Whether two plays share their ranks (permissive presets).
     several_readings: bool,
+}
+
+/// A free slot of [`ActionSpace::slots`] (no space has this many plays).
+const EMPTY: u16 = u16::MAX;
+/// `log2` of the slot count: 65,536 slots keep every preset's table at most half full
+/// (30,383 plays at most), so a lookup probes about 1.5 slots on average.
+const SLOT_BITS: u32 = 16;
+
+/// The first slot to probe for `counts` (Fibonacci hashing of the packed counts).
+fn slot_of(counts: Counts) -> usize {
+    (counts.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_BITS)) as usize
 }
 
 fn id_order(a: &Play, b: &Play) -> Ordering {
@@ -59,19 +72,32 @@ impl ActionSpace {
         for_each_lead(Counts::FULL_DECK, &rules, |play| plays.push(play));
         plays.sort_unstable_by(id_order);
         plays.dedup();
-        let mut index: Vec<(u64, Combo, u16)> = plays
-            .iter()
-            .enumerate()
-            .map(|(id, p)| (p.counts.bits(), p.combo, id as u16))
-            .collect();
-        index.sort_unstable();
-        let several_readings = index.windows(2).any(|w| w[0].0 == w[1].0);
+        let mut slots = vec![EMPTY; 1 << SLOT_BITS].into_boxed_slice();
+        let mut several_readings = false;
+        for (id, play) in plays.iter().enumerate() {
+            let mut slot = slot_of(play.counts);
+            while slots[slot] != EMPTY {
+                several_readings |= plays[usize::from(slots[slot])].counts == play.counts;
+                slot = (slot + 1) & (slots.len() - 1);
+            }
+            slots[slot] = id as u16;
+        }
         ActionSpace {
             rules,
             plays,
-            index,
+            slots,
             several_readings,
         }
+    }
+
+    /// The ids on the probe chain of `counts`, in id order among equal counts; stops at the
+    /// first free slot. Every id of a play of `counts` is on it.
+    fn chain(&self, counts: Counts) -> impl Iterator<Item = u16> + '_ {
+        let mask = self.slots.len() - 1;
+        let start = slot_of(counts);
+        (0..self.slots.len())
+            .map(move |step| self.slots[(start + step) & mask])
+            .take_while(|&id| id != EMPTY)
     }
 
     /// The action space of `rules`, built once per rule set and kept for the life of the
@@ -141,20 +167,16 @@ impl ActionSpace {
         match mv {
             Move::Pass => Some(self.pass_id()),
             Move::Play(play) => self
-                .index
-                .binary_search_by(|&(bits, combo, _)| {
-                    (bits, combo).cmp(&(play.counts.bits(), play.combo))
-                })
-                .ok()
-                .map(|i| self.index[i].2),
+                .chain(play.counts)
+                .find(|&id| self.plays[usize::from(id)] == play),
         }
     }
 
-    /// The id of the first reading of a multiset (its only one under the default rules).
+    /// The id of the first reading of a multiset (its only one under the default rules), the
+    /// lowest of its ids.
     pub fn id_of_counts(&self, counts: Counts) -> Option<u16> {
-        let bits = counts.bits();
-        let i = self.index.partition_point(|&(b, _, _)| b < bits);
-        self.index.get(i).filter(|e| e.0 == bits).map(|e| e.2)
+        self.chain(counts)
+            .find(|&id| self.plays[usize::from(id)].counts == counts)
     }
 
     /// Fills `out` (cleared first) with the ids of every legal action for `hand`: every lead
@@ -193,5 +215,62 @@ mod tests {
         assert_eq!(text(PASS_ACTION - 1), "BR");
         assert_eq!(text(PASS_ACTION), "pass");
         assert_eq!(space.get(PASS_ACTION + 1), None);
+    }
+
+    /// The lookup before the hash table: a search over every play.
+    fn naive_id(space: &ActionSpace, play: Play) -> Option<u16> {
+        space
+            .plays
+            .iter()
+            .position(|&p| p == play)
+            .map(|i| i as u16)
+    }
+
+    fn naive_id_of_counts(space: &ActionSpace, counts: Counts) -> Option<u16> {
+        space
+            .plays
+            .iter()
+            .position(|p| p.counts == counts)
+            .map(|i| i as u16)
+    }
+
+    #[test]
+    fn hashed_ids_equal_the_naive_search_on_every_id_of_every_preset() {
+        for (name, rules) in RuleSet::PRESETS {
+            let space = ActionSpace::new(rules);
+            for (id, &play) in space.plays.iter().enumerate() {
+                let expected = naive_id(&space, play);
+                assert_eq!(expected, Some(id as u16), "{name}: {play}");
+                assert_eq!(space.id(Move::Play(play)), expected, "{name}: {play}");
+                assert_eq!(
+                    space.id_of_counts(play.counts),
+                    naive_id_of_counts(&space, play.counts),
+                    "{name}: {play}"
+                );
+            }
+            let mut seen = std::collections::HashSet::new();
+            let several = !space.plays.iter().all(|p| seen.insert(p.counts));
+            assert_eq!(space.has_several_readings(), several, "{name}");
+        }
+    }
+
+    #[test]
+    fn hashed_ids_refuse_what_the_naive_search_does_not_find() {
+        // Plays of one rule set that another does not allow, and multisets that are no play.
+        let default = ActionSpace::default_rules();
+        for (name, rules) in RuleSet::PRESETS {
+            for &play in ActionSpace::new(rules).plays() {
+                assert_eq!(
+                    default.id(Move::Play(play)),
+                    naive_id(default, play),
+                    "{name}: {play}"
+                );
+            }
+        }
+        for text in ["34", "3345", "33334444", "3456", "BR2", "33445"] {
+            let counts: Counts = text.parse().unwrap();
+            assert_eq!(default.id_of_counts(counts), None, "{text}");
+            assert_eq!(naive_id_of_counts(default, counts), None, "{text}");
+        }
     }
 }

@@ -11,10 +11,39 @@
 //! after the landlord), `landlord_up` (plays before it). During the auction only the hand is
 //! written (DouZero has no auction).
 
-use doudizhu::{Action, Counts, Game, ParseRuleSetError, Phase, RuleSet, Seat, View};
+use std::sync::OnceLock;
+
+use doudizhu::{Action, Counts, Game, ParseRuleSetError, Phase, RuleSet, Seat, Settings, View};
 use game::{GameState, Viewer};
 
+use crate::ids::{self, Numbering, Order};
 use crate::table::Encoding;
+
+/// The name of RLCard's action id order.
+const RLCARD: &str = "rlcard";
+
+/// RLCard's numbering of the 27,471 plays and pass (`rlcard` 1.2.0, `action_space.txt`): the
+/// game interface's id of each RLCard id, as little-endian `u16`s. Written and checked element
+/// for element by `scripts/crosscheck_rlcard.py`; RLCard's order follows its data file, not a
+/// rule the crate could state, so it is kept here as data. The bids keep their ids after it.
+const RLCARD_IDS: &[u8] = include_bytes!("rlcard_ids.bin");
+
+/// RLCard's order over every action of the default rules (the bids unchanged).
+fn rlcard_order() -> Result<&'static Order, String> {
+    static ORDER: OnceLock<Result<Order, String>> = OnceLock::new();
+    let order = ORDER.get_or_init(|| {
+        let mut to_game: Vec<u32> = RLCARD_IDS
+            .chunks_exact(2)
+            .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])))
+            .collect();
+        let all = <Game as GameState>::new(&Settings::default(), 0)
+            .map_err(|e| e.to_string())?
+            .num_actions();
+        to_game.extend(to_game.len() as u32..all as u32);
+        Order::new(to_game).map_err(|e| format!("RLCard's id table is damaged: {e}"))
+    });
+    order.as_ref().map_err(Clone::clone)
+}
 
 /// The length of one card vector.
 const CARDS: usize = 54;
@@ -149,6 +178,20 @@ impl Encoding for Game {
             settings["rules"] = serde_json::to_value(rules).map_err(|e| e.to_string())?;
         }
         Ok(())
+    }
+
+    /// `"rlcard"`: RLCard's ids for the plays and pass, under RLCard's rules (the default).
+    fn numbering(settings: &Settings, name: &str) -> Result<Numbering, String> {
+        match name {
+            ids::NATIVE => Ok(Numbering::NATIVE),
+            RLCARD if settings.rules == RuleSet::DEFAULT => rlcard_order().map(Numbering::of),
+            RLCARD => Err(format!(
+                "action_ids=\"rlcard\" needs RLCard's rules (rules=\"default\"): RLCard numbers \
+                 only their 27,472 actions, and rules {:?} allow others",
+                settings.rules.preset_name().unwrap_or("(custom)")
+            )),
+            _ => Err(ids::unknown(Game::NAME, name, &[ids::NATIVE, RLCARD])),
+        }
     }
 
     fn encode(&self, seat: usize, out: &mut [f32]) {
