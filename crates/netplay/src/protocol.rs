@@ -65,11 +65,27 @@ pub enum ClientMessage {
     },
     /// Host only: a new game at the same seats once the current one is over.
     Rematch,
+    /// Asks the server's solver about the game in play (Klondike only): answered by
+    /// [`ServerMessage::Assist`].
+    Assist {
+        /// What to ask.
+        ask: AssistAsk,
+    },
+}
+
+/// What an `assist` message asks the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AssistAsk {
+    /// The next move of a winning line.
+    Hint,
+    /// Whether the game can still be won, with a whole winning line.
+    Solve,
 }
 
 impl ClientMessage {
     /// The `type` of every client message, to tell an unknown message from a malformed one.
-    pub const TYPES: [&'static str; 10] = [
+    pub const TYPES: [&'static str; 11] = [
         "hello",
         "lobby",
         "create",
@@ -80,6 +96,7 @@ impl ClientMessage {
         "start",
         "action",
         "rematch",
+        "assist",
     ];
 }
 
@@ -153,6 +170,22 @@ pub enum ServerMessage {
         game_number: u32,
         /// Each seat's return and the winners.
         outcome: Outcome,
+    },
+    /// The solver's answer to an `assist`.
+    Assist {
+        /// What was asked.
+        ask: AssistAsk,
+        /// The number of actions taken when the solver looked.
+        ply: usize,
+        /// `win` (a winning line exists), `impossible` (proved lost) or `unknown` (the search
+        /// ran out of budget).
+        verdict: String,
+        /// The first move of the winning line, when there is one and it is not empty.
+        hint: Option<String>,
+        /// For `solve`: the whole winning line, in the game's move texts.
+        line: Option<Vec<String>>,
+        /// Positions the search generated.
+        nodes: u64,
     },
     /// A message was refused; nothing changed.
     Error {
@@ -311,6 +344,9 @@ mod tests {
                 action: ActionRef::Id(0),
             },
             ClientMessage::Rematch,
+            ClientMessage::Assist {
+                ask: AssistAsk::Hint,
+            },
         ];
         let types: Vec<String> = every.iter().map(type_of).collect();
         assert_eq!(types, ClientMessage::TYPES);

@@ -60,14 +60,19 @@ impl Registry {
         Registry::default()
     }
 
-    /// Every parlor game, each played by [`RandomBot`] in empty and abandoned seats.
+    /// Every parlor game, each played by [`RandomBot`] in empty and abandoned seats; Klondike
+    /// also takes `"winnable": true` ([`crate::assist::klondike`]).
     pub fn parlor() -> Registry {
         Registry::new()
             .with::<doudizhu::Game>()
             .with::<hearts::Game>()
             .with::<xiangqi::Game>()
             .with::<gomoku::Gomoku>()
-            .with::<klondike::Klondike>()
+            .with_entry(GameEntry {
+                name: "klondike",
+                new: crate::assist::new_klondike,
+                bot: RandomBot::boxed,
+            })
     }
 
     /// This registry with `G` added, played by [`RandomBot`] until [`Registry::with_bot`]

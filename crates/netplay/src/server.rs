@@ -435,6 +435,7 @@ impl Session {
             ClientMessage::Action { action } => {
                 self.forward(Command::Action(self.conn, action)).await
             }
+            ClientMessage::Assist { ask } => self.assist(ask),
         }
     }
 
@@ -508,6 +509,26 @@ impl Session {
             )
         })?;
         table.commands.send(command).await.map_err(|_| closed())
+    }
+
+    /// Answers an `assist` from a task of its own, so the connection reads on meanwhile.
+    fn assist(&self, ask: crate::protocol::AssistAsk) -> Result<(), Refusal> {
+        let info = self
+            .table
+            .as_ref()
+            .map(|t| t.info.borrow().clone())
+            .ok_or_else(|| {
+                Refusal::new(
+                    codes::NOT_AT_TABLE,
+                    "join, resume or spectate a table first",
+                )
+            })?;
+        let (storage, outbox) = (Arc::clone(&self.shared.storage), self.outbox.clone());
+        tokio::spawn(async move {
+            let answer = crate::assist::answer(storage, info, ask).await;
+            outbox.send(answer.unwrap_or_else(|refusal| refusal.to_message()));
+        });
+        Ok(())
     }
 
     async fn leave(&mut self) {
