@@ -73,23 +73,130 @@ test("gomoku: click a point, an occupied point refused, play to the end", async 
   await noConsoleErrors(browser);
 });
 
-for (const [game, settings, illegal] of [
-  ["doudizhu", "", "4"],
-  ["hearts", '{"target": 26}', "ZZ"],
-  ["klondike", "", "7-f"],
-]) {
-  test(`${game}: play from the legal actions, an illegal action refused, play on`, async () => {
-    await createTable(browser, game, settings);
-    await browser.clickCss("#actions button");
-    await browser.typeCss("#typed-action", `${illegal}\n`);
-    await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
-    await browser.screenshot(`${SHOTS}/${game}-desktop.png`);
-    if (game !== "klondike") await playToEnd(browser, 2000);
-    await noConsoleErrors(browser);
-  });
+const ply = (b) => b.script(`return Number(document.getElementById("board").dataset.ply)`);
+const legalTexts = (b) => b.script(`return [...document.querySelectorAll("#legal-list option")].map((o) => o.value)`);
+const resultShown = (b) => b.script(`return document.getElementById("status").textContent.startsWith("Result")`);
+
+/** Waits for the server to take an action: the ply moves past `before`. */
+async function played(b, before) {
+  await b.until(`return Number(document.getElementById("board").dataset.ply) > ${before} || document.getElementById("action-error").textContent`, `the move after ply ${before}`);
+  assert.equal(await error(b), "", "the move was taken");
 }
 
-test("phone: the lobby and a gomoku board at 375 px with touch", async () => {
+test("dou dizhu: bid, select by dragging across the hand, an illegal play refused, hint and play to the settlement", async () => {
+  await createTable(browser, "doudizhu", '{"bidding": "rob"}');
+  let refused = false;
+  for (let turn = 0; turn < 200; turn++) {
+    await browser.until(myTurn, "my turn or the result", 30000);
+    if (await resultShown(browser)) break;
+    const phase = await browser.script(`return document.querySelector(".ddz .controls button")?.textContent`);
+    const before = await ply(browser);
+    if (phase !== "Play") {
+      await browser.clickCss(".ddz .controls button:last-child"); // call or rob when offered
+      await played(browser, before);
+      continue;
+    }
+    if (!refused) {
+      // A sweep across the first three cards selects them; three low cards of different
+      // ranks make no combination, so the server refuses them and says why.
+      const hand = await browser.script(`return [...document.querySelectorAll(".hand .card")].map((c) => c.dataset.card)`);
+      const picks = [0];
+      for (let i = 1; i < hand.length && picks.length < 3; i++) if (!picks.some((j) => hand[j][0] === hand[i][0])) picks.push(i);
+      const points = [];
+      for (const i of picks) points.push(await browser.point(`.hand .card:nth-child(${i + 1})`, 0.15, 0.5));
+      await browser.drag([points[0], points.at(-1)]);
+      const selected = await browser.script(`return document.querySelectorAll(".hand .card.selected").length`);
+      assert.ok(selected >= 3, `the sweep selected ${selected} cards`);
+      await browser.script(`for (const c of document.querySelectorAll(".hand .card.selected")) if (!arguments[0].includes(c.dataset.card)) c.click();`, picks.map((i) => hand[i]));
+      await browser.clickCss(".ddz .controls button:first-child");
+      await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+      assert.match(await error(browser), /combination|not/);
+      refused = true;
+      await browser.clickCss(".ddz .controls button:last-child"); // clear
+    }
+    const texts = await legalTexts(browser);
+    if (texts.some((t) => t !== "pass")) {
+      await browser.clickCss(".ddz .controls button:nth-child(3)"); // hint selects a legal play
+      await browser.clickCss(".ddz .controls button:first-child");
+    } else {
+      await browser.clickCss(".ddz .controls button:nth-child(2)");
+    }
+    await played(browser, before);
+  }
+  assert.ok(refused, "an illegal play was tried");
+  await browser.until(`return document.querySelector(".settlement")`, "the settlement");
+  await browser.screenshot(`${SHOTS}/doudizhu-desktop.png`);
+  await noConsoleErrors(browser);
+});
+
+test("hearts: pass three cards, a card that does not follow refused, play by click to the game's end", async () => {
+  await createTable(browser, "hearts", '{"target": 26}');
+  let refused = false;
+  for (let turn = 0; turn < 400; turn++) {
+    await browser.until(myTurn, "my turn or the result", 30000);
+    if (await resultShown(browser)) break;
+    const before = await ply(browser);
+    const blocked = await browser.script(`return document.querySelectorAll(".hand .card:not(.playable)").length`);
+    if (!refused && blocked) {
+      await browser.clickCss(".hand .card:not(.playable)");
+      await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+      refused = true;
+    }
+    await browser.clickCss(".hand .card.playable");
+    await played(browser, before);
+    if (turn === 20) await browser.screenshot(`${SHOTS}/hearts-desktop.png`);
+  }
+  assert.ok(refused, "an illegal card was tried");
+  await browser.until(`return document.querySelector(".hearts .banner") && document.querySelectorAll(".scores tbody tr").length > 0`, "the game-over banner and the score table");
+  await noConsoleErrors(browser);
+});
+
+/** The element a Klondike move takes its cards from and the one it goes to. */
+function klondikeEnds(move) {
+  const [from, to] = move.split("-");
+  const target = to === "f" ? ".foundation" : `.pile[data-drop="${to}"]`;
+  if (from === "w") return [".waste [data-pile=waste]", target];
+  if (from.startsWith("f")) return [`[data-pile="${from}"]`, target];
+  const [pile, count = "1"] = from.split(":");
+  return [`.pile[data-drop="${pile}"] [data-index]:nth-last-child(${count})`, target];
+}
+
+/** Plays one Klondike move with the pointer: a click on the stock, a double-click to send a card up, a drag otherwise. */
+async function klondikeMove(b, move, { doubleClick = false } = {}) {
+  const before = await ply(b);
+  if (move === "stock" || move === "recycle") {
+    await b.clickCss(".slot.stock");
+  } else if (doubleClick && move.endsWith("-f") && !move.includes(":")) {
+    await b.doubleClickCss(klondikeEnds(move)[0]);
+  } else {
+    const [from, to] = klondikeEnds(move);
+    await b.drag([await b.point(from, 0.5, 0.15), await b.point(to, 0.5, 0.5)]);
+  }
+  await played(b, before);
+}
+
+test("klondike: a winnable deal won by dragging along the solver's line, hint, an illegal drag refused, the celebration", async () => {
+  await createTable(browser, "klondike", '{"winnable": true, "draw": 3}');
+  await browser.clickCss(".klondike .controls button:first-child");
+  const hint = await browser.until(`return document.querySelector(".advice").textContent`, "the hint");
+  await browser.clickCss(".klondike .controls button:last-child");
+  const line = (await browser.until(`return document.querySelector(".advice")?.dataset.line`, "the solver's line", 30000)).split(" ");
+  assert.equal(hint, `Hint: ${line[0]}`);
+  const legal = await legalTexts(browser);
+  const wrong = ["1-2", "2-3", "3-4", "4-5", "5-6", "6-7", "7-1"].find((m) => !legal.includes(m));
+  const [from, to] = klondikeEnds(wrong);
+  await browser.drag([await browser.point(from, 0.5, 0.15), await browser.point(to)]);
+  await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+  for (const [i, move] of line.entries()) {
+    await klondikeMove(browser, move, { doubleClick: i % 2 === 0 });
+    if (i === 30) await browser.screenshot(`${SHOTS}/klondike-desktop.png`);
+  }
+  await browser.until(`return document.querySelector(".celebration")`, "the win celebration");
+  await browser.until(`return document.getElementById("status").textContent.startsWith("Result")`, "the result");
+  await noConsoleErrors(browser);
+});
+
+test("phone: the lobby, a gomoku board and klondike by touch at 375 px, in Chinese", async () => {
   const phone = await Browser.open({ width: 375, height: 740, mobile: true });
   try {
     await createTable(phone, "gomoku");
@@ -99,6 +206,13 @@ test("phone: the lobby and a gomoku board at 375 px with touch", async () => {
     await phone.until(`return document.querySelector('[data-point="h8"] .stone')`, "the stone");
     await phone.screenshot(`${SHOTS}/gomoku-phone.png`);
     await phone.script(`document.getElementById("lang").click()`);
+    await createTable(phone, "klondike", '{"winnable": true}');
+    await phone.clickCss(".klondike .controls button:last-child");
+    const line = (await phone.until(`return document.querySelector(".advice")?.dataset.line`, "the solver's line", 30000)).split(" ");
+    for (const move of line.slice(0, 12)) await klondikeMove(phone, move);
+    const wide = await phone.script(`return document.documentElement.scrollWidth`);
+    assert.ok(wide <= 375, `no horizontal scrolling at klondike (page is ${wide} px wide)`);
+    await phone.screenshot(`${SHOTS}/klondike-phone.png`);
     assert.equal(await phone.script(`return document.querySelector('[data-t="name"]').textContent`), "昵称");
     await noConsoleErrors(phone);
   } finally {

@@ -150,6 +150,7 @@ const OPTIONS = {
 };
 
 function showOptions(game) {
+  $("options").dataset.game = game;
   $("options").replaceChildren(...(OPTIONS[game] ?? []).map(([key, label, choices]) => {
     const select = document.createElement("select");
     select.dataset.key = key;
@@ -163,6 +164,7 @@ function showOptions(game) {
 /** `settings` (from the JSON field) with the lobby's options for `game` written in. */
 function withOptions(game, settings) {
   const chosen = {};
+  if ($("options").dataset.game !== game) return settings;
   for (const select of $("options").querySelectorAll("select")) {
     const [, , choices] = OPTIONS[game].find(([key]) => key === select.dataset.key);
     if (select.selectedIndex > 0) chosen[select.dataset.key] = choices[select.selectedIndex];
@@ -243,6 +245,7 @@ function isTurn(turn, seat) {
 
 function renderState() {
   if (info) renderSeats();
+  $("board").dataset.ply = state.ply;
   const over = state.turn === "over";
   const mine = mySeat !== null && isTurn(state.turn, mySeat);
   let status = t("spectating");
