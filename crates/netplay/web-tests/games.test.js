@@ -117,6 +117,7 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
     const texts = await legalTexts(browser);
     if (texts.some((t) => t !== "pass")) {
       await browser.clickCss(".ddz .controls button:nth-child(3)"); // hint selects a legal play
+      if (turn === 6) await browser.screenshot(`${SHOTS}/doudizhu-desktop.png`);
       await browser.clickCss(".ddz .controls button:first-child");
     } else {
       await browser.clickCss(".ddz .controls button:nth-child(2)");
@@ -125,7 +126,6 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
   }
   assert.ok(refused, "an illegal play was tried");
   await browser.until(`return document.querySelector(".settlement")`, "the settlement");
-  await browser.screenshot(`${SHOTS}/doudizhu-desktop.png`);
   await noConsoleErrors(browser);
 });
 

@@ -51,7 +51,7 @@ export function render(container, state, ctx) {
   const parts = [
     h("div", "hearts-table", panel(2), panel(1), trick, panel(3)),
     h("p", "prompt", prompt),
-    view.received ? h("div", "received", h("span", "note", `${t("received")}: `), row(view.received)) : null,
+    view.received && view.num_tricks <= 1 ? h("div", "received", h("span", "note", `${t("received")}: `), row(view.received)) : null,
     handRow,
     scoreTable(history, view.settings.target, name, t),
   ];

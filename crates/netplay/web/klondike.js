@@ -68,7 +68,10 @@ export function render(container, state, ctx) {
   stockButton.type = "button";
   stockButton.dataset.pile = "stock";
   stockButton.setAttribute("aria-label", view.stock ? t("stock_cards", { n: view.stock }) : t("recycle"));
-  stockButton.addEventListener("click", () => move(legal.has(stockText) ? stockText : view.stock ? "stock" : "recycle"));
+  // Each press turns the stock: quick taps on a phone would otherwise merge into a double tap.
+  const turnStock = () => move(legal.has(stockText) ? stockText : view.stock ? "stock" : "recycle");
+  stockButton.addEventListener("pointerup", (e) => { if (e.button === 0) turnStock(); });
+  stockButton.addEventListener("click", (e) => { if (e.detail === 0) turnStock(); });
   if (isHinted("stock", undefined)) stockButton.classList.add("hinted");
 
   const fan = view.waste.slice(-Math.max(1, view.rules.draw));
