@@ -38,8 +38,8 @@ pub use bot::{Bot, BotFactory, RandomBot};
 pub use client::{Client, ClientError, JoinUrl};
 pub use limits::{AddressSlots, RateLimiter};
 pub use protocol::{
-    ActionRef, ClientMessage, GameRecord, LegalAction, LoggedAction, PROTOCOL_VERSION, Phase,
-    SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo,
+    ActionRef, AssistAsk, ClientMessage, GameRecord, LegalAction, LoggedAction, PROTOCOL_VERSION,
+    Phase, SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo,
 };
 pub use refusal::{Refusal, codes};
 pub use registry::{GameEntry, GameFactory, Registry};
