@@ -1,5 +1,6 @@
-//! Help for the one-player game: Klondike's hint and "can this still be won?" from the
-//! klondike crate's solver, and deals proved winnable.
+//! Help the server gives beyond the views: Klondike's hint and "can this still be won?" from
+//! the klondike crate's solver, deals proved winnable, and Xiangqi's move list in the crate's
+//! notations (the moves are public; the view holds only the last one).
 //!
 //! The solver needs the face-down cards, which no view holds, so an answer is computed from
 //! the table's stored seed and action log, replayed here, and only the answer (a verdict and
@@ -16,8 +17,9 @@ use klondike::solver::{self, Budget};
 use klondike::{Klondike, Move, Rules};
 use serde_json::Value;
 use tokio::sync::Semaphore;
+use xiangqi::Notation;
 
-use crate::protocol::{AssistAsk, Phase, ServerMessage, TableInfo};
+use crate::protocol::{AssistAsk, NotatedMove, Phase, ServerMessage, TableInfo};
 use crate::refusal::Refusal;
 use crate::storage::Storage;
 
@@ -96,23 +98,71 @@ pub(crate) async fn answer(
     info: TableInfo,
     ask: AssistAsk,
 ) -> Result<ServerMessage, Refusal> {
-    if info.game != "klondike" {
-        return Err(Refusal::new(
+    match (info.game.as_str(), ask) {
+        ("klondike", AssistAsk::Hint | AssistAsk::Solve) => solve(storage, info, ask).await,
+        ("xiangqi", AssistAsk::Moves) => moves(storage, info).await,
+        (game, _) => Err(Refusal::new(
             codes::NO_ASSIST,
-            format!("{} has no hints; only klondike has", info.game),
-        ));
+            format!("{game} has no {ask:?} help (klondike has hints, xiangqi its moves)")
+                .to_lowercase(),
+        )),
     }
+}
+
+/// The table's current game as stored: its seed and log.
+async fn stored_game(
+    storage: &Arc<dyn Storage>,
+    info: &TableInfo,
+) -> Result<crate::storage::StoredGame, Refusal> {
+    storage
+        .load_game(info.code.clone(), info.game_number)
+        .await
+        .map_err(|e| Refusal::new(crate::refusal::codes::STORAGE, e.to_string()))?
+        .ok_or_else(|| Refusal::new(crate::refusal::codes::STORAGE, "the game is not stored"))
+}
+
+/// Xiangqi's moves so far, replayed from the log and written in each notation.
+async fn moves(storage: Arc<dyn Storage>, info: TableInfo) -> Result<ServerMessage, Refusal> {
+    let stored = stored_game(&storage, &info).await?;
+    let failed = |e: String| Refusal::new(crate::refusal::codes::GAME_FAILED, e);
+    let settings: xiangqi::Settings = if info.settings.is_null() {
+        xiangqi::Settings::default()
+    } else {
+        serde_json::from_value(info.settings).map_err(|e| failed(e.to_string()))?
+    };
+    let mut game = settings.new_game().map_err(|e| failed(e.to_string()))?;
+    let mut moves = Vec::with_capacity(stored.actions.len());
+    for logged in &stored.actions {
+        let position = *game.position();
+        let mv = position
+            .parse_move(&logged.action)
+            .map_err(|e| failed(e.to_string()))?;
+        moves.push(NotatedMove {
+            iccs: position.write_move(mv, Notation::Iccs),
+            wxf: position.write_move(mv, Notation::Wxf),
+            chinese: position.write_move(mv, Notation::ChineseSimplified),
+        });
+        game.play(mv).map_err(|e| failed(e.to_string()))?;
+    }
+    Ok(ServerMessage::Moves {
+        ply: moves.len(),
+        moves,
+    })
+}
+
+/// Klondike's hint or whole line, searched on a blocking thread.
+async fn solve(
+    storage: Arc<dyn Storage>,
+    info: TableInfo,
+    ask: AssistAsk,
+) -> Result<ServerMessage, Refusal> {
     if info.phase != Phase::Playing {
         return Err(Refusal::new(
             crate::refusal::codes::NOT_STARTED,
             "hints are for a game in play",
         ));
     }
-    let stored = storage
-        .load_game(info.code.clone(), info.game_number)
-        .await
-        .map_err(|e| Refusal::new(crate::refusal::codes::STORAGE, e.to_string()))?
-        .ok_or_else(|| Refusal::new(crate::refusal::codes::STORAGE, "the game is not stored"))?;
+    let stored = stored_game(&storage, &info).await?;
     let permit = SLOTS.try_acquire().map_err(|_| {
         Refusal::new(
             codes::SOLVER_BUSY,
@@ -152,10 +202,7 @@ fn reply(ask: AssistAsk, ply: usize, solution: &solver::Solution) -> ServerMessa
         ply,
         verdict: solution.verdict.word().to_owned(),
         hint: line.as_ref().and_then(|l| l.first().cloned()),
-        line: match ask {
-            AssistAsk::Solve => line,
-            AssistAsk::Hint => None,
-        },
+        line: if ask == AssistAsk::Solve { line } else { None },
         nodes: solution.nodes,
     }
 }

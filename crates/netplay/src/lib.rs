@@ -11,7 +11,7 @@
 //! | [`protocol`] | every message, as serde types shared by server, clients and tests |
 //! | [`server`] | the axum server: WebSocket sessions, limits, the lobby, finished games |
 //! | [`registry`] | the games a server hosts, by name, each with its bot |
-//! | [`assist`] | Klondike's hint and solver answers, deals proved winnable |
+//! | [`assist`] | help beyond the views: Klondike's solver and winnable deals, Xiangqi's move list |
 //! | [`bot`] | the [`Bot`] trait and the seeded [`RandomBot`] |
 //! | [`storage`] | the [`Storage`] trait, SQLite and PostgreSQL on one schema |
 //! | [`client`] | a WebSocket client for programs, tests and bot authors |

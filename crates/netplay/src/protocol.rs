@@ -81,6 +81,20 @@ pub enum AssistAsk {
     Hint,
     /// Whether the game can still be won, with a whole winning line.
     Solve,
+    /// Xiangqi: every move so far in ICCS, WXF and Chinese, answered by
+    /// [`ServerMessage::Moves`].
+    Moves,
+}
+
+/// One move written in each notation a client may show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotatedMove {
+    /// ICCS coordinates: `h2e2`.
+    pub iccs: String,
+    /// WXF: `C2.5`.
+    pub wxf: String,
+    /// Chinese, simplified characters: `炮二平五`.
+    pub chinese: String,
 }
 
 impl ClientMessage {
@@ -186,6 +200,13 @@ pub enum ServerMessage {
         line: Option<Vec<String>>,
         /// Positions the search generated.
         nodes: u64,
+    },
+    /// The answer to an `assist` asking for the moves: the game's moves so far.
+    Moves {
+        /// The number of actions taken.
+        ply: usize,
+        /// Every move, first first.
+        moves: Vec<NotatedMove>,
     },
     /// A message was refused; nothing changed.
     Error {

@@ -113,3 +113,43 @@ async fn bad_winnable_settings_are_refused_at_create() {
     assert_eq!(error_code(&mut cy).await, "bad_settings");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn xiangqi_moves_come_in_every_notation() {
+    let server = TestServer::start(&temp_dir("assist-moves"), Config::default()).await;
+    let mut ann = server.client().await;
+    create(&mut ann, "xiangqi", Value::Null, Some("ann")).await;
+    ann.send(&ClientMessage::FillBots).await.unwrap();
+    ann.send(&ClientMessage::Start).await.unwrap();
+    state(&mut ann).await;
+    act(&mut ann, "h2e2").await;
+    state_at(&mut ann, 2).await;
+    ann.send(&ClientMessage::Assist {
+        ask: AssistAsk::Moves,
+    })
+    .await
+    .unwrap();
+    let (ply, moves) = within(ann.recv_until(|m| match m {
+        ServerMessage::Moves { ply, moves } => Some((*ply, moves.clone())),
+        ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
+        _ => None,
+    }))
+    .await
+    .unwrap();
+    assert_eq!((ply, moves.len()), (2, 2));
+    assert_eq!(
+        (
+            moves[0].iccs.as_str(),
+            moves[0].wxf.as_str(),
+            moves[0].chinese.as_str()
+        ),
+        ("h2e2", "C2.5", "炮二平五")
+    );
+    ann.send(&ClientMessage::Assist {
+        ask: AssistAsk::Hint,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_code(&mut ann).await, "no_assist");
+    server.stop().await;
+}

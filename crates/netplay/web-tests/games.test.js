@@ -52,12 +52,28 @@ test("xiangqi: select a piece, see its targets, move, an illegal move refused, p
   await browser.clickCss('[data-square="e2"]');
   await browser.until(`return document.querySelector('[data-square="e2"].piece')`, "the cannon on e2");
   await browser.until(myTurn, "my turn");
+  await browser.until(`return document.querySelector(".moves li")?.textContent.startsWith("C2.5")`, "the move list in WXF");
+  await browser.script(`const s = document.querySelector(".move-list select"); s.value = "chinese"; s.dispatchEvent(new Event("change"));`);
+  assert.match(await browser.script(`return document.querySelector(".moves li").textContent`), /^炮二平五/);
   await browser.screenshot(`${SHOTS}/xiangqi-desktop.png`);
   await browser.clickCss('[data-square="a0"]');
   await browser.clickCss('[data-square="a5"]');
   await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
   assert.match(await error(browser), /a0a5/);
   await playToEnd(browser, 1500);
+  await browser.until(`return document.querySelector(".xiangqi .banner").textContent`, "the result with its rule");
+  await noConsoleErrors(browser);
+});
+
+test("gomoku: renju with swap2 shows its prompt, move numbers, forbidden points and the winning line", async () => {
+  await createTable(browser, "gomoku", '{"rule": "renju", "opening": "swap2"}');
+  assert.ok(await browser.script(`return document.querySelector("#board .prompt")?.textContent.trim()`), "the opening prompt");
+  await browser.clickCss('#board input[type="checkbox"]');
+  await playToEnd(browser, 300);
+  const view = JSON.parse(await browser.script(`return document.getElementById("view").textContent`));
+  assert.equal(await browser.script(`return document.querySelectorAll(".stone-number").length`), view.moves.length, "every stone numbered");
+  if (view.winning_line) assert.ok(await browser.script(`return document.querySelector("line.win")`), "the winning line is drawn");
+  if (view.forbidden.length) assert.ok(await browser.script(`return document.querySelector("line.forbidden")`), "forbidden points are marked");
   await noConsoleErrors(browser);
 });
 
@@ -97,6 +113,10 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
       continue;
     }
     if (!refused) {
+      // The keyboard: an arrow moves the focus to the next card, Enter selects it.
+      await browser.typeCss(".hand .card:first-child", "\uE014\uE007");
+      assert.deepEqual(await browser.script(`return [...document.querySelectorAll(".hand .card")].map((c) => c.classList.contains("selected")).slice(0, 2)`), [false, true]);
+      await browser.script(`return document.activeElement.click()`);
       // A sweep across the first three cards selects them; three low cards of different
       // ranks make no combination, so the server refuses them and says why.
       const hand = await browser.script(`return [...document.querySelectorAll(".hand .card")].map((c) => c.dataset.card)`);

@@ -28,7 +28,7 @@ let mySeat = null;
 let amHost = false;
 let autoStart = false;
 let errorSlot = "action-error";
-const prefs = { flipped: false, numbers: false };
+const prefs = { flipped: false, numbers: false, notation: localStorage.getItem("parlor.notation") ?? (language() === "zh" ? "chinese" : "wxf") };
 
 function send(message) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -105,6 +105,7 @@ function receive(message) {
       renderState();
       break;
     case "assist":
+    case "moves":
       BOARDS[info?.game]?.assist?.(message);
       if (state) renderState();
       break;
@@ -147,14 +148,22 @@ const OPTIONS = {
   klondike: [["draw", "opt_draw", [1, 3]], ["scoring", "opt_scoring", ["standard", "vegas", "none"]], ["winnable", "opt_winnable", [false, true]]],
   doudizhu: [["bidding", "opt_bidding", ["points", "rob"]]],
   hearts: [["target", "opt_target", [100, 50, 26]]],
+  gomoku: [["rule", "opt_rule", ["freestyle", "standard", "renju", "caro"]], ["opening", "opt_opening", [null, "swap", "swap2", "soosorv-2"]], ["width", "opt_size", [15, 19, 13, 9]]],
 };
+
+/** A lobby choice in words: yes/no, a translated word, or the value itself. */
+function choiceLabel(choice) {
+  if (typeof choice === "boolean") return t(choice ? "yes" : "no");
+  if (choice === null) return t("opt_none_opening");
+  return t(`opt_${choice}`) === `opt_${choice}` ? String(choice) : t(`opt_${choice}`);
+}
 
 function showOptions(game) {
   $("options").dataset.game = game;
   $("options").replaceChildren(...(OPTIONS[game] ?? []).map(([key, label, choices]) => {
     const select = document.createElement("select");
     select.dataset.key = key;
-    select.append(...choices.map((c, i) => new Option(typeof c === "boolean" ? t(c ? "yes" : "no") : t(`opt_${c}`) === `opt_${c}` ? String(c) : t(`opt_${c}`), i)));
+    select.append(...choices.map((c, i) => new Option(choiceLabel(c), i)));
     const wrap = document.createElement("label");
     wrap.append(`${t(label)} `, select);
     return wrap;
@@ -168,6 +177,7 @@ function withOptions(game, settings) {
   for (const select of $("options").querySelectorAll("select")) {
     const [, , choices] = OPTIONS[game].find(([key]) => key === select.dataset.key);
     if (select.selectedIndex > 0) chosen[select.dataset.key] = choices[select.selectedIndex];
+    if (select.dataset.key === "width" && select.selectedIndex > 0) chosen.height = chosen.width;
   }
   return Object.keys(chosen).length ? { ...(settings ?? {}), ...chosen } : settings;
 }

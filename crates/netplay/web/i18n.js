@@ -29,6 +29,12 @@ const TEXT = {
     hint_move: "Hint: {move}", cannot_win: "No: this game can no longer be won.", won: "Won!",
     unknown_win: "The solver could not decide within its budget.", can_still_win: "Yes: a winning line of {n} moves is left.",
     you_won: "You won!",
+    opt_rule: "Rule", opt_opening: "Opening", opt_size: "Board", opt_none_opening: "none", opt_freestyle: "freestyle", opt_renju: "renju", opt_caro: "caro",
+    moves: "Moves", notation: "notation", notation_chinese: "Chinese", notation_wxf: "WXF", notation_iccs: "ICCS",
+    xq_win: "{side} wins: {reason}", xq_draw: "Draw: {reason}", side_red: "Red", side_black: "Black",
+    xq_checkmate: "checkmate", xq_stalemate: "no legal move", xq_perpetual_check: "perpetual check",
+    xq_perpetual_chase: "perpetual chase", xq_resignation: "resignation", xq_repetition: "repetition",
+    xq_move_limit: "the move limit", xq_insufficient_material: "no attacking pieces left", xq_agreement: "agreed",
   },
   zh: {
     title: "游戏厅", name: "昵称", four_colour: "四色牌", create: "开桌",
@@ -59,6 +65,12 @@ const TEXT = {
     hint_move: "提示：{move}", cannot_win: "不能：这局已经赢不了了。", won: "赢了！",
     unknown_win: "在限定的计算量内没有算出结果。", can_still_win: "能：还有一条 {n} 步的必胜路线。",
     you_won: "你赢了！",
+    opt_rule: "规则", opt_opening: "开局", opt_size: "棋盘", opt_none_opening: "无", opt_freestyle: "无禁手", opt_renju: "连珠（禁手）", opt_caro: "Caro",
+    moves: "着法", notation: "记谱法", notation_chinese: "中文", notation_wxf: "WXF", notation_iccs: "ICCS",
+    xq_win: "{side}胜：{reason}", xq_draw: "和棋：{reason}", side_red: "红方", side_black: "黑方",
+    xq_checkmate: "将死", xq_stalemate: "困毙", xq_perpetual_check: "长将判负",
+    xq_perpetual_chase: "长捉判负", xq_resignation: "认输", xq_repetition: "重复局面",
+    xq_move_limit: "自然限着", xq_insufficient_material: "双方无进攻子力", xq_agreement: "议和",
   },
 };
 

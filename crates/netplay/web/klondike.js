@@ -17,7 +17,7 @@ let dragEnded = 0;
 
 /** Keeps the solver's answer to show it with the state it was asked about. */
 export function assist(message) {
-  advice = message;
+  if (message.type === "assist") advice = message;
 }
 
 /** Draws the table and returns the legal action texts it lets the player take. */

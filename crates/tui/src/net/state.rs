@@ -237,7 +237,10 @@ impl NetState {
                 self.awaiting = false;
                 self.note(format!("error {code}: {message}"), true);
             }
-            ServerMessage::Welcome { .. } | ServerMessage::Lobby { .. } | ServerMessage::Assist { .. } => {}
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Lobby { .. }
+            | ServerMessage::Assist { .. }
+            | ServerMessage::Moves { .. } => {}
         }
     }
 
