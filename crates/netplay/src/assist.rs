@@ -51,12 +51,11 @@ static SLOTS: Semaphore = Semaphore::const_new(SOLVERS);
 pub const WINNABLE: &str = "winnable";
 
 /// Klondike's settings: the crate's [`Rules`] plus the optional `"winnable": true`.
-fn settings(value: &Value) -> Result<(Rules, bool), NewGameError> {
+fn settings(mut rules: Value) -> Result<(Rules, bool), NewGameError> {
     let bad = |message: String| NewGameError::BadSettings {
         game: "klondike",
         message,
     };
-    let mut rules = value.clone();
     let winnable = match rules.as_object_mut().and_then(|o| o.remove(WINNABLE)) {
         None | Some(Value::Bool(false)) => false,
         Some(Value::Bool(true)) => true,
@@ -73,7 +72,7 @@ fn settings(value: &Value) -> Result<(Rules, bool), NewGameError> {
 /// The deal a Klondike table plays for `seed`: the seed's own deal, or with `"winnable":
 /// true` the first deal from it that the solver proves winnable
 /// ([`solver::deal_winnable_among`]), the same for the same seed on every run.
-pub fn klondike(value: &Value, seed: u64) -> Result<Klondike, NewGameError> {
+pub fn klondike(value: Value, seed: u64) -> Result<Klondike, NewGameError> {
     let (rules, winnable) = settings(value)?;
     if !winnable {
         return Ok(Klondike::from_seed(seed, rules));
@@ -89,7 +88,7 @@ pub fn klondike(value: &Value, seed: u64) -> Result<Klondike, NewGameError> {
 
 /// The registry's factory for Klondike tables (see [`klondike`]).
 pub fn new_klondike(value: Value, seed: u64) -> Result<Box<dyn DynGame>, NewGameError> {
-    Ok(Box::new(klondike(&value, seed)?))
+    Ok(Box::new(klondike(value, seed)?))
 }
 
 /// The answer to `assist` at the table `info` describes, from its stored game.
@@ -172,7 +171,7 @@ async fn solve(
     let settings = info.settings;
     let solved = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let mut position = klondike(&settings, stored.seed).map_err(|e| e.to_string())?;
+        let mut position = klondike(settings, stored.seed).map_err(|e| e.to_string())?;
         for logged in &stored.actions {
             let mv: Move = logged.action.parse().map_err(|e| format!("{e}"))?;
             position.play(mv).map_err(|e| format!("{e}"))?;
@@ -216,27 +215,27 @@ mod tests {
     #[test]
     fn winnable_settings_deal_a_deal_the_solver_wins_and_the_same_one_each_time() {
         let rules = Rules::default();
-        let won = klondike(&json!({"winnable": true}), 11).unwrap();
-        assert_eq!(klondike(&json!({"winnable": true}), 11).unwrap(), won);
+        let won = klondike(json!({"winnable": true}), 11).unwrap();
+        assert_eq!(klondike(json!({"winnable": true}), 11).unwrap(), won);
         let solution = solver::solve(&won, BUDGET);
         assert!(matches!(solution.verdict, Verdict::Win(_)));
         assert_eq!(
-            klondike(&json!({"winnable": false}), 11).unwrap(),
+            klondike(json!({"winnable": false}), 11).unwrap(),
             Klondike::from_seed(11, rules)
         );
         assert_eq!(
-            klondike(&Value::Null, 11).unwrap(),
+            klondike(Value::Null, 11).unwrap(),
             Klondike::from_seed(11, rules)
         );
     }
 
     #[test]
     fn bad_klondike_settings_are_refused_with_the_reason() {
-        let error = klondike(&json!({"winnable": 1}), 0)
+        let error = klondike(json!({"winnable": 1}), 0)
             .unwrap_err()
             .to_string();
         assert!(error.contains("winnable is true or false"), "{error}");
-        let error = klondike(&json!({"draw": "nine"}), 0)
+        let error = klondike(json!({"draw": "nine"}), 0)
             .unwrap_err()
             .to_string();
         assert!(
@@ -247,7 +246,7 @@ mod tests {
 
     #[test]
     fn a_hint_is_the_first_move_of_the_line_and_only_solve_sends_the_line() {
-        let position = klondike(&json!({"winnable": true}), 3).unwrap();
+        let position = klondike(json!({"winnable": true}), 3).unwrap();
         let solution = solver::solve(&position, BUDGET);
         let line = solution.verdict.line().unwrap();
         let ServerMessage::Assist {
