@@ -231,9 +231,7 @@ mod tests {
 
     #[test]
     fn bad_klondike_settings_are_refused_with_the_reason() {
-        let error = klondike(json!({"winnable": 1}), 0)
-            .unwrap_err()
-            .to_string();
+        let error = klondike(json!({"winnable": 1}), 0).unwrap_err().to_string();
         assert!(error.contains("winnable is true or false"), "{error}");
         let error = klondike(json!({"draw": "nine"}), 0)
             .unwrap_err()

@@ -29,6 +29,12 @@ async fn assist(
     .unwrap()
 }
 
+/// The code of the refusal an `assist` asking `ask` gets.
+async fn refusal(client: &mut Client, ask: AssistAsk) -> String {
+    client.send(&ClientMessage::Assist { ask }).await.unwrap();
+    error_code(client).await
+}
+
 #[tokio::test]
 async fn the_solvers_line_wins_a_winnable_table_and_hints_follow_it() {
     let server = TestServer::start(&temp_dir("assist-win"), Config::default()).await;
@@ -69,28 +75,13 @@ async fn the_solvers_line_wins_a_winnable_table_and_hints_follow_it() {
 async fn assist_is_refused_away_from_a_klondike_game_in_play() {
     let server = TestServer::start(&temp_dir("assist-refused"), Config::default()).await;
     let mut bob = server.client().await;
-    bob.send(&ClientMessage::Assist {
-        ask: AssistAsk::Hint,
-    })
-    .await
-    .unwrap();
-    assert_eq!(error_code(&mut bob).await, "not_at_table");
+    assert_eq!(refusal(&mut bob, AssistAsk::Hint).await, "not_at_table");
 
     create(&mut bob, "klondike", Value::Null, Some("bob")).await;
-    bob.send(&ClientMessage::Assist {
-        ask: AssistAsk::Hint,
-    })
-    .await
-    .unwrap();
-    assert_eq!(error_code(&mut bob).await, "not_started");
+    assert_eq!(refusal(&mut bob, AssistAsk::Hint).await, "not_started");
 
     create(&mut bob, "nim", nim(5), Some("bob")).await;
-    bob.send(&ClientMessage::Assist {
-        ask: AssistAsk::Solve,
-    })
-    .await
-    .unwrap();
-    assert_eq!(error_code(&mut bob).await, "no_assist");
+    assert_eq!(refusal(&mut bob, AssistAsk::Solve).await, "no_assist");
 
     bob.send_raw(r#"{"type":"assist","ask":"undo"}"#)
         .await
@@ -145,11 +136,6 @@ async fn xiangqi_moves_come_in_every_notation() {
         ),
         ("h2e2", "C2.5", "炮二平五")
     );
-    ann.send(&ClientMessage::Assist {
-        ask: AssistAsk::Hint,
-    })
-    .await
-    .unwrap();
-    assert_eq!(error_code(&mut ann).await, "no_assist");
+    assert_eq!(refusal(&mut ann, AssistAsk::Hint).await, "no_assist");
     server.stop().await;
 }

@@ -93,6 +93,16 @@ const ply = (b) => b.script(`return Number(document.getElementById("board").data
 const legalTexts = (b) => b.script(`return [...document.querySelectorAll("#legal-list option")].map((o) => o.value)`);
 const resultShown = (b) => b.script(`return document.getElementById("status").textContent.startsWith("Result")`);
 
+/** Calls `take(turn, ply)` on each of my turns until the result; fails after `limit` turns. */
+async function eachTurn(b, limit, take) {
+  for (let turn = 0; turn < limit; turn++) {
+    await b.until(myTurn, "my turn or the result", 30000);
+    if (await resultShown(b)) return;
+    await take(turn, await ply(b));
+  }
+  assert.fail(`no result after ${limit} turns`);
+}
+
 /** Waits for the server to take an action: the ply moves past `before`. */
 async function played(b, before) {
   await b.until(`return Number(document.getElementById("board").dataset.ply) > ${before} || document.getElementById("action-error").textContent`, `the move after ply ${before}`);
@@ -102,15 +112,11 @@ async function played(b, before) {
 test("dou dizhu: bid, select by dragging across the hand, an illegal play refused, hint and play to the settlement", async () => {
   await createTable(browser, "doudizhu", '{"bidding": "rob"}');
   let refused = false;
-  for (let turn = 0; turn < 200; turn++) {
-    await browser.until(myTurn, "my turn or the result", 30000);
-    if (await resultShown(browser)) break;
+  await eachTurn(browser, 200, async (turn, before) => {
     const phase = await browser.script(`return document.querySelector(".ddz .controls button")?.textContent`);
-    const before = await ply(browser);
     if (phase !== "Play") {
       await browser.clickCss(".ddz .controls button:last-child"); // call or rob when offered
-      await played(browser, before);
-      continue;
+      return played(browser, before);
     }
     if (!refused) {
       // The keyboard: an arrow moves the focus to the next card, Enter selects it.
@@ -143,7 +149,7 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
       await browser.clickCss(".ddz .controls button:nth-child(2)");
     }
     await played(browser, before);
-  }
+  });
   assert.ok(refused, "an illegal play was tried");
   await browser.until(`return document.querySelector(".settlement")`, "the settlement");
   await noConsoleErrors(browser);
@@ -152,10 +158,7 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
 test("hearts: pass three cards, a card that does not follow refused, play by click to the game's end", async () => {
   await createTable(browser, "hearts", '{"target": 26}');
   let refused = false;
-  for (let turn = 0; turn < 400; turn++) {
-    await browser.until(myTurn, "my turn or the result", 30000);
-    if (await resultShown(browser)) break;
-    const before = await ply(browser);
+  await eachTurn(browser, 400, async (turn, before) => {
     const blocked = await browser.script(`return document.querySelectorAll(".hand .card:not(.playable)").length`);
     if (!refused && blocked) {
       await browser.clickCss(".hand .card:not(.playable)");
@@ -165,7 +168,7 @@ test("hearts: pass three cards, a card that does not follow refused, play by cli
     await browser.clickCss(".hand .card.playable");
     await played(browser, before);
     if (turn === 20) await browser.screenshot(`${SHOTS}/hearts-desktop.png`);
-  }
+  });
   assert.ok(refused, "an illegal card was tried");
   await browser.until(`return document.querySelector(".hearts .banner") && document.querySelectorAll(".scores tbody tr").length > 0`, "the game-over banner and the score table");
   await noConsoleErrors(browser);
