@@ -111,6 +111,16 @@ async function played(b, before) {
 
 test("dou dizhu: bid, select by dragging across the hand, an illegal play refused, hint and play to the settlement", async () => {
   await createTable(browser, "doudizhu", '{"bidding": "rob"}');
+  const watcher = await Browser.open();
+  try {
+    await watcher.go(await browser.script(`return location.href`));
+    await watcher.until(`return document.querySelector(".ddz .seat-panel")`, "the spectator's table");
+    assert.equal(await watcher.script(`return document.querySelectorAll(".hand .card").length`), 0, "a spectator sees no hand");
+    assert.equal(await watcher.script(`return document.querySelectorAll(".seat-panel .count").length`), 3, "every seat's card count");
+    await noConsoleErrors(watcher);
+  } finally {
+    await watcher.close();
+  }
   let refused = false;
   await eachTurn(browser, 200, async (turn, before) => {
     const phase = await browser.script(`return document.querySelector(".ddz .controls button")?.textContent`);

@@ -98,6 +98,7 @@ export function render(container, state, ctx) {
   }
   const parts = [others, middle, h("section", `seat-panel mine${state.turn?.seat === me ? " turn" : ""}`,
     h("h3", null, `${name(me)} `, h("span", "role", role(me))),
+    h("p", "count", t("cards_left", { n: view.card_counts[me] })),
     latest.has(me) ? (Array.isArray(latest.get(me)) ? row(latest.get(me)) : h("span", "note", latest.get(me) ?? t("pass"))) : null),
   handRow, controls];
   if (result) parts.push(settlement(result, name, t));

@@ -33,7 +33,7 @@ export function render(container, state, ctx) {
     const points = view.taken[s].filter((c) => c[1] === "H" || c === "QS");
     return h("section", `seat-panel ${place[k]}${isTurn(state.turn, s) ? " turn" : ""}`,
       h("h3", null, name(s)),
-      h("p", "count", t("hearts_seat", { total: view.totals[s], tricks: view.tricks_won[s] })),
+      h("p", "count", t("hearts_seat", { total: view.totals[s], tricks: view.tricks_won[s], cards: view.hand_len[s] })),
       row(points));
   };
 
@@ -52,7 +52,7 @@ export function render(container, state, ctx) {
     h("div", "hearts-table", panel(2), panel(1), trick, panel(3)),
     h("p", "prompt", prompt),
     view.received && view.num_tricks <= 1 ? h("div", "received", h("span", "note", `${t("received")}: `), row(view.received)) : null,
-    handRow,
+    view.seat === null ? panel(0) : handRow,
     scoreTable(history, view.settings.target, name, t),
   ];
   if (state.turn === "over") {
