@@ -149,6 +149,7 @@ pub async fn create(
             game: game.into(),
             settings,
             name: name.map(str::to_owned),
+            token: None,
         })
         .await
         .unwrap();
