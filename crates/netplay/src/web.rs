@@ -60,6 +60,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../web/cards.js"),
     },
     Asset {
+        path: "/dom.js",
+        content_type: JS,
+        body: include_str!("../web/dom.js"),
+    },
+    Asset {
         path: "/focus.js",
         content_type: JS,
         body: include_str!("../web/focus.js"),

@@ -98,6 +98,7 @@ async fn bad_winnable_settings_are_refused_at_create() {
         game: "klondike".into(),
         settings: json!({"winnable": "yes"}),
         name: Some("cy".into()),
+        token: None,
     })
     .await
     .unwrap();

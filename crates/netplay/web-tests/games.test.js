@@ -12,12 +12,16 @@ let browser;
 before(async () => { browser = await Browser.open(); });
 after(async () => { await browser?.close(); });
 
-/** Opens the lobby, names the player and creates a table of `game` filled with bots. */
-async function createTable(b, game, settings = "") {
+/** Opens the lobby, names the player and creates a table of `game` filled with bots (`bot`: "kind:level"). */
+async function createTable(b, game, settings = "", bot = "") {
   await b.go(URL);
   await b.until(`return document.querySelector("#game option[value=${game}]")`, "the game list");
   await b.script(`localStorage.setItem("parlor.name", "ann"); document.getElementById("name").value = "ann";
-    document.getElementById("game").value = arguments[0]; document.getElementById("settings").value = arguments[1];`, game, settings);
+    const select = document.getElementById("game");
+    select.value = arguments[0];
+    select.dispatchEvent(new Event("change"));
+    document.getElementById("settings").value = arguments[1];
+    if (arguments[2]) document.getElementById("bot-choice").value = arguments[2];`, game, settings, bot);
   await b.clickCss("#create button");
   await b.until(`return !document.getElementById("table").hidden && document.getElementById("legal-list").children.length > 0`, `my first turn at ${game}`);
 }
@@ -44,8 +48,9 @@ async function noConsoleErrors(b) {
   assert.deepEqual(await b.consoleErrors(), []);
 }
 
-test("xiangqi: select a piece, see its targets, move, an illegal move refused, play to the end", async () => {
-  await createTable(browser, "xiangqi");
+test("xiangqi: a bot level chosen, select a piece, see its targets, move, the move list, an illegal move refused, play to the end", async () => {
+  await createTable(browser, "xiangqi", "", "engine:1");
+  assert.match(await browser.script(`return document.getElementById("seats").textContent`), /engine bot, level 1/);
   await browser.clickCss('[data-square="h2"]');
   const targets = await browser.script(`return document.querySelectorAll(".target").length`);
   assert.ok(targets > 0, "the cannon's legal targets are shown");
@@ -66,7 +71,7 @@ test("xiangqi: select a piece, see its targets, move, an illegal move refused, p
 });
 
 test("gomoku: renju with swap2 shows its prompt, move numbers, forbidden points and the winning line", async () => {
-  await createTable(browser, "gomoku", '{"rule": "renju", "opening": "swap2"}');
+  await createTable(browser, "gomoku", '{"rule": "renju", "opening": "swap2"}', "brain:1");
   assert.ok(await browser.script(`return document.querySelector("#board .prompt")?.textContent.trim()`), "the opening prompt");
   await browser.clickCss('#board input[type="checkbox"]');
   await playToEnd(browser, 300);
@@ -78,7 +83,7 @@ test("gomoku: renju with swap2 shows its prompt, move numbers, forbidden points 
 });
 
 test("gomoku: click a point, an occupied point refused, play to the end", async () => {
-  await createTable(browser, "gomoku");
+  await createTable(browser, "gomoku", "", "threat:1");
   await browser.clickCss('[data-point="h8"] circle');
   await browser.until(`return document.querySelector('[data-point="h8"] .stone.black')`, "the black stone on h8");
   await browser.until(myTurn, "my turn");
@@ -178,6 +183,17 @@ test("hearts: pass three cards, a card that does not follow refused, play by cli
     await browser.clickCss(".hand .card.playable");
     await played(browser, before);
     if (turn === 20) await browser.screenshot(`${SHOTS}/hearts-desktop.png`);
+    if (turn === 5) {
+      // The options: four colours give diamonds their own colour, glyphs draw U+1F0A1….
+      const colour = () => browser.script(`return getComputedStyle(document.querySelector(".card.diamonds") ?? document.body).color`);
+      const before = await colour();
+      await browser.clickCss("#four");
+      await browser.clickCss("#glyphs");
+      assert.ok(await browser.script(`return document.querySelector(".hand .card.glyph .face")?.textContent.codePointAt(0) >= 0x1f0a1`), "cards drawn as glyphs");
+      if (await browser.script(`return document.querySelector(".card.diamonds")`)) assert.notEqual(await colour(), before);
+      await browser.clickCss("#four");
+      await browser.clickCss("#glyphs");
+    }
   });
   assert.ok(refused, "an illegal card was tried");
   await browser.until(`return document.querySelector(".hearts .banner") && document.querySelectorAll(".scores tbody tr").length > 0`, "the game-over banner and the score table");
@@ -232,7 +248,7 @@ test("klondike: a winnable deal won by dragging along the solver's line, hint, a
 test("phone: the lobby, a gomoku board and klondike by touch at 375 px, in Chinese", async () => {
   const phone = await Browser.open({ width: 375, height: 740, mobile: true });
   try {
-    await createTable(phone, "gomoku");
+    await createTable(phone, "gomoku", "", "random:1");
     const width = await phone.script(`return document.documentElement.scrollWidth`);
     assert.ok(width <= 375, `no horizontal scrolling (page is ${width} px wide)`);
     await phone.clickCss('[data-point="h8"] circle');

@@ -28,6 +28,7 @@ let mySeat = null;
 let amHost = false;
 let autoStart = false;
 let errorSlot = "action-error";
+let bots = new Map(); // game → the bots the server offers (the welcome's `bots`)
 const prefs = { flipped: false, numbers: false, notation: localStorage.getItem("parlor.notation") ?? (language() === "zh" ? "chinese" : "wxf") };
 
 function send(message) {
@@ -69,6 +70,7 @@ function enterTable() {
 function receive(message) {
   switch (message.type) {
     case "welcome":
+      bots = new Map((message.bots ?? []).map((g) => [g.game, g]));
       fillGames(message.games);
       enterTable();
       break;
@@ -95,7 +97,7 @@ function receive(message) {
       renderSeats();
       if (autoStart && amHost && info.phase === "waiting") {
         autoStart = false;
-        send({ type: "fill_bots" });
+        fillBots();
         send({ type: "start" });
       }
       break;
@@ -158,7 +160,34 @@ function choiceLabel(choice) {
   return t(`opt_${choice}`) === `opt_${choice}` ? String(choice) : t(`opt_${choice}`);
 }
 
+/** Seats the bot chosen in the lobby in every empty seat (the server's default without a choice). */
+function fillBots() {
+  const [kind, level] = ($("bot-choice").value || "").split(":");
+  send(kind ? { type: "seat_bot", bot: { kind, level: Number(level) } } : { type: "fill_bots" });
+}
+
+function botLabel(bot) {
+  return bot ? t("bot_level", { kind: bot.kind, level: bot.level }) : t("bot");
+}
+
+/** The lobby's choice of bot for `game`: every kind at every level, the server's default chosen. */
+function showBots(game) {
+  const offer = bots.get(game);
+  const select = $("bot-choice");
+  select.replaceChildren();
+  for (const kind of offer?.kinds ?? []) {
+    for (let level = 1; level <= kind.levels; level++) {
+      const option = new Option(botLabel({ kind: kind.kind, level }), `${kind.kind}:${level}`);
+      option.title = kind.about;
+      option.selected = offer.default.kind === kind.kind && offer.default.level === level;
+      select.append(option);
+    }
+  }
+  select.parentElement.hidden = !select.options.length;
+}
+
 function showOptions(game) {
+  showBots(game);
   $("options").dataset.game = game;
   $("options").replaceChildren(...(OPTIONS[game] ?? []).map(([key, label, choices]) => {
     const select = document.createElement("select");
@@ -228,7 +257,7 @@ function renderSeats() {
   $("seats").replaceChildren(...info.seats.map((seat, i) => {
     const li = document.createElement("li");
     const label = seat.kind === "empty" ? t("empty") : seat.name;
-    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? t("bot") : null,
+    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? botLabel(seat.bot) : null,
       seat.kind === "human" && !seat.connected ? t("away") : null].filter(Boolean);
     li.textContent = `${i + 1}. ${label}${tags.length ? ` (${tags.join(", ")})` : ""}`;
     li.classList.toggle("away", seat.kind === "human" && !seat.connected);
@@ -237,7 +266,7 @@ function renderSeats() {
   }), Object.assign(document.createElement("li"), { textContent: t("watchers", { n: info.spectators }) }));
   const controls = [];
   if (amHost && info.phase === "waiting") {
-    controls.push(button(t("bots"), () => { errorSlot = "action-error"; send({ type: "fill_bots" }); }));
+    controls.push(button(t("bots"), () => { errorSlot = "action-error"; fillBots(); }));
     controls.push(button(t("start"), () => { errorSlot = "action-error"; send({ type: "start" }); }));
   }
   if (amHost && info.phase === "over") controls.push(button(t("rematch"), () => send({ type: "rematch" })));

@@ -2,6 +2,8 @@
 // two corners and a large pip, or with the "large glyphs" option one Unicode playing-card
 // character (U+1F0A1…) as the original Klondike drew them. Suit colours come from CSS
 // (`body.four-colour` gives diamonds and clubs their own). Each card carries a spoken label.
+import { h } from "./dom.js";
+
 const SUITS = { S: ["♠", "spades", 0x1f0a0], H: ["♥", "hearts", 0x1f0b0], D: ["♦", "diamonds", 0x1f0c0], C: ["♣", "clubs", 0x1f0d0] };
 const RANKS = { A: ["A", "ace", 1], T: ["10", "ten", 10], J: ["J", "jack", 11], Q: ["Q", "queen", 13], K: ["K", "king", 14] };
 const NUMBERS = ["", "", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
@@ -70,17 +72,8 @@ function span(className, text) {
 
 /** A row of small cards (a trick, a play, the bottom cards); `empty` when there are none. */
 export function row(cards, { small = true, empty = "" } = {}) {
-  const node = document.createElement("div");
-  node.className = `cards${small ? " small" : ""}`;
-  if (!cards.length && empty) node.append(Object.assign(document.createElement("span"), { className: "note", textContent: empty }));
+  const node = h("div", `cards${small ? " small" : ""}`);
+  if (!cards.length && empty) node.append(h("span", "note", empty));
   for (const text of cards) node.append(card(text));
-  return node;
-}
-
-/** A new element `tag` with `className` and text or children. */
-export function h(tag, className, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }

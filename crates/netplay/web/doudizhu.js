@@ -3,7 +3,8 @@
 // server says why not), Pass and the bids are the legal actions' own, Hint selects the cards
 // of the next legal play. Around it: each seat's role, card count and latest play, the bottom
 // cards once revealed, the multiplier and the settlement.
-import { card, row, h } from "./cards.js";
+import { card, row } from "./cards.js";
+import { h } from "./dom.js";
 
 /** Display order of ranks, weakest first; the action texts write ranks with these letters. */
 const ORDER = "3456789TJQKA2BR";

@@ -2,7 +2,8 @@
 // are card texts), the trick in the middle with each card before its player, each seat's
 // tricks and point cards taken, the running totals and a score table of totals after each
 // hand, and the game-over banner at the target.
-import { card, row, h } from "./cards.js";
+import { card, row } from "./cards.js";
+import { h } from "./dom.js";
 
 const ORDER = "23456789TJQKA";
 const SUITS = "CDSH";

@@ -4,7 +4,8 @@
 // gesture becomes the move's text ("3:2-5", "w-f", "fH-2"), sent as the legal action of that
 // text (or as text, so the server says why not). Hint and "can this still be won?" ask the
 // server's solver (`assist`).
-import { card, back, h } from "./cards.js";
+import { card, back } from "./cards.js";
+import { h } from "./dom.js";
 
 const RANKS = "A23456789TJQK";
 const FOUNDATION_SUITS = "CDHS";

@@ -1,6 +1,7 @@
 // Xiangqi: the board in SVG from the view's FEN; a click on a piece highlights the squares
 // its legal actions (ICCS text such as "h2e2") reach, a click on a square sends that move.
 import { el } from "./svg.js";
+import { h } from "./dom.js";
 const FILES = "abcdefghi";
 const GLYPHS = {
   K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
@@ -159,9 +160,3 @@ function moveList({ code, game_number, ply }, { send, t, prefs }) {
   return h("div", "move-list", h("label", null, `${t("moves")} `, choice), list);
 }
 
-function h(tag, className, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.append(...children);
-  return node;
-}
