@@ -240,7 +240,8 @@ impl NetState {
             ServerMessage::Welcome { .. }
             | ServerMessage::Lobby { .. }
             | ServerMessage::Assist { .. }
-            | ServerMessage::Moves { .. } => {}
+            | ServerMessage::Moves { .. }
+            | ServerMessage::Record(_) => {}
         }
     }
 
