@@ -50,7 +50,7 @@ async function noConsoleErrors(b) {
 
 test("xiangqi: a bot level chosen, select a piece, see its targets, move, the move list, an illegal move refused, play to the end", async () => {
   await createTable(browser, "xiangqi", "", "engine:1");
-  assert.match(await browser.script(`return document.getElementById("seats").textContent`), /engine bot, level 1/);
+  assert.match(await browser.script(`return document.getElementById("seats").textContent`), /engine bot 2 \(bot, level 1\)/);
   await browser.clickCss('[data-square="h2"]');
   const targets = await browser.script(`return document.querySelectorAll(".target").length`);
   assert.ok(targets > 0, "the cannon's legal targets are shown");

@@ -166,9 +166,6 @@ function fillBots() {
   send(kind ? { type: "seat_bot", bot: { kind, level: Number(level) } } : { type: "fill_bots" });
 }
 
-function botLabel(bot) {
-  return bot ? t("bot_level", { kind: bot.kind, level: bot.level }) : t("bot");
-}
 
 /** The lobby's choice of bot for `game`: every kind at every level, the server's default chosen. */
 function showBots(game) {
@@ -177,7 +174,7 @@ function showBots(game) {
   select.replaceChildren();
   for (const kind of offer?.kinds ?? []) {
     for (let level = 1; level <= kind.levels; level++) {
-      const option = new Option(botLabel({ kind: kind.kind, level }), `${kind.kind}:${level}`);
+      const option = new Option(t("bot_level", { kind: kind.kind, level }), `${kind.kind}:${level}`);
       option.title = kind.about;
       option.selected = offer.default.kind === kind.kind && offer.default.level === level;
       select.append(option);
@@ -257,7 +254,7 @@ function renderSeats() {
   $("seats").replaceChildren(...info.seats.map((seat, i) => {
     const li = document.createElement("li");
     const label = seat.kind === "empty" ? t("empty") : seat.name;
-    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? botLabel(seat.bot) : null,
+    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? (seat.bot ? t("bot_tag", { level: seat.bot.level }) : t("bot")) : null,
       seat.kind === "human" && !seat.connected ? t("away") : null].filter(Boolean);
     li.textContent = `${i + 1}. ${label}${tags.length ? ` (${tags.join(", ")})` : ""}`;
     li.classList.toggle("away", seat.kind === "human" && !seat.connected);
