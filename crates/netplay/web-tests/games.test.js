@@ -210,13 +210,21 @@ function klondikeEnds(move) {
   return [`.pile[data-drop="${pile}"] [data-index]:nth-last-child(${count})`, target];
 }
 
-/** Plays one Klondike move with the pointer: a click on the stock, a double-click to send a card up, a drag otherwise. */
-async function klondikeMove(b, move, { doubleClick = false } = {}) {
+/**
+ * Plays one Klondike move with the pointer: a click on the stock, a double-click to send a
+ * card up, a tap on the card and a tap on the pile, or a drag.
+ */
+async function klondikeMove(b, move, { doubleClick = false, taps = false } = {}) {
   const before = await ply(b);
   if (move === "stock" || move === "recycle") {
     await b.clickCss(".slot.stock");
   } else if (doubleClick && move.endsWith("-f") && !move.includes(":")) {
     await b.doubleClickCss(klondikeEnds(move)[0]);
+  } else if (taps && !move.endsWith("-f")) {
+    const [from, to] = klondikeEnds(move);
+    await b.clickAt(...(await b.point(from, 0.5, 0.15)));
+    await b.until(`return document.querySelector(".klondike .card.selected")`, "the card picked up");
+    await b.clickAt(...(await b.point(to)));
   } else {
     const [from, to] = klondikeEnds(move);
     await b.drag([await b.point(from, 0.5, 0.15), await b.point(to, 0.5, 0.5)]);
@@ -237,7 +245,7 @@ test("klondike: a winnable deal won by dragging along the solver's line, hint, a
   await browser.drag([await browser.point(from, 0.5, 0.15), await browser.point(to)]);
   await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
   for (const [i, move] of line.entries()) {
-    await klondikeMove(browser, move, { doubleClick: i % 2 === 0 });
+    await klondikeMove(browser, move, { doubleClick: i % 2 === 0, taps: i % 3 === 1 });
     if (i === 30) await browser.screenshot(`${SHOTS}/klondike-desktop.png`);
   }
   await browser.until(`return document.querySelector(".celebration")`, "the win celebration");

@@ -72,12 +72,17 @@ export class Browser {
     await call("POST", `${this.path}/actions`, { actions: [{ type: "pointer", id: "finger", parameters: { pointerType }, actions: steps }] });
     return call("DELETE", `${this.path}/actions`);
   }
+  /** Clicks `times` times at the viewport point `x`, `y`. */
+  async clickAt(x, y, times = 1) {
+    const click = [{ type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }];
+    const steps = [{ type: "pointerMove", duration: 0, x, y }, ...Array(times).fill(click).flat()];
+    await call("POST", `${this.path}/actions`, { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: steps }] });
+    return call("DELETE", `${this.path}/actions`);
+  }
   /** Double-clicks the element `css` names. */
   async doubleClickCss(css) {
     const [x, y] = await this.point(css);
-    const click = [{ type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }];
-    await call("POST", `${this.path}/actions`, { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [{ type: "pointerMove", duration: 0, x, y }, ...click, ...click] }] });
-    return call("DELETE", `${this.path}/actions`);
+    return this.clickAt(x, y, 2);
   }
   async screenshot(file) { writeFileSync(file, Buffer.from(await call("GET", `${this.path}/screenshot`), "base64")); }
   /** Console entries of level SEVERE since the last call. */

@@ -30,7 +30,8 @@ export const suitOf = (text) => (JOKERS[text] ? "J" : text[1]);
  * A card element for `text`. Options: `tag` (default "div"; "button" makes it focusable and
  * clickable), `selected`, `label` (extra words for screen readers), `onClick`.
  */
-export function card(text, { tag = "div", selected = false, label = "", onClick } = {}) {
+export function card(text, { tag = "div", selected: chosen = false, label = "", onClick } = {}) {
+  const selected = Boolean(chosen);
   const node = document.createElement(tag);
   if (tag === "button") node.type = "button";
   const joker = JOKERS[text];

@@ -13,8 +13,8 @@ const FOUNDATION_SUITS = "CDHS";
 /** The latest solver answer (`assist` message) and the source the player picked up. */
 let advice = null;
 let picked = null;
-/** When the last drag ended: the click that follows a drag is not a tap. */
-let dragEnded = 0;
+/** Set when a drag ends: the click that may follow it is not a tap (cleared by the next press). */
+let dragged = false;
 
 /** Keeps the solver's answer to show it with the state it was asked about. */
 export function assist(message) {
@@ -211,9 +211,13 @@ function celebration(t) {
  */
 function grab(node, from, { drop, choose, sendUp }) {
   node.addEventListener("dblclick", (e) => { e.preventDefault(); sendUp(from); });
-  node.addEventListener("click", (e) => { if (e.detail <= 1 && Date.now() - dragEnded > 400) choose(from); });
+  node.addEventListener("click", (e) => {
+    if (e.detail > 1 || (dragged && e.detail)) return;
+    choose(from);
+  });
   node.addEventListener("pointerdown", (down) => {
     if (down.button !== 0) return;
+    dragged = false;
     const run = from.where === "pile" ? [...node.parentElement.querySelectorAll("[data-index]")].filter((n) => Number(n.dataset.index) >= from.index) : [node];
     let ghost = null;
     const start = node.getBoundingClientRect();
@@ -240,7 +244,7 @@ function grab(node, from, { drop, choose, sendUp }) {
       ghost.remove();
       for (const n of run) n.classList.remove("lifted");
       const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-drop]");
-      dragEnded = Date.now();
+      dragged = true;
       if (under) drop(from, under.dataset.drop === "f" ? "f" : Number(under.dataset.drop));
     };
     document.addEventListener("pointermove", moveTo);
