@@ -61,10 +61,17 @@ test("xiangqi: a bot level chosen, select a piece, see its targets, move, the mo
   await browser.script(`const s = document.querySelector(".move-list select"); s.value = "chinese"; s.dispatchEvent(new Event("change"));`);
   assert.match(await browser.script(`return document.querySelector(".moves li").textContent`), /^炮二平五/);
   await browser.screenshot(`${SHOTS}/xiangqi-desktop.png`);
-  await browser.clickCss('[data-square="a0"]');
+  // The keyboard: Enter picks the chariot up, an arrow moves the focus a rank up, Enter moves.
+  assert.ok((await legalTexts(browser)).includes("a0a1"), "a0a1 is legal");
+  const before = await ply(browser);
+  await browser.typeCss('[data-square="a0"]', "\uE007\uE013\uE007");
+  await played(browser, before);
+  await browser.until(`return document.querySelector('[data-square="a1"].piece.red')`, "the chariot on a1");
+  await browser.until(myTurn, "my turn");
+  await browser.clickCss('[data-square="a1"]');
   await browser.clickCss('[data-square="a5"]');
   await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
-  assert.match(await error(browser), /a0a5/);
+  assert.match(await error(browser), /a1a5/);
   await playToEnd(browser, 1500);
   await browser.until(`return document.querySelector(".xiangqi .banner").textContent`, "the result with its rule");
   await noConsoleErrors(browser);
