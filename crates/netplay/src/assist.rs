@@ -86,7 +86,7 @@ pub fn klondike(value: Value, seed: u64) -> Result<Klondike, NewGameError> {
     Ok(Klondike::new(&found.deal, rules))
 }
 
-/// The registry's factory for Klondike tables (see [`klondike`]).
+/// The registry's factory for Klondike tables (see [`klondike()`]).
 pub fn new_klondike(value: Value, seed: u64) -> Result<Box<dyn DynGame>, NewGameError> {
     Ok(Box::new(klondike(value, seed)?))
 }
