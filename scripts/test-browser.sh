@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser client's tests in real Chromium: starts the table server and chromedriver on
-# free loopback ports, then runs crates/netplay/web-tests with node's test runner.
+# free loopback ports, then runs crates/netplay/web-tests with node's test runner; the
+# screenshots land in target/browser (UPDATE_SCREENSHOTS=1 also copies them to docs/screenshots).
 # Installs chromium and chromium-driver with apt-get when they are missing and we are root.
 # Without them (or without node) it prints loudly that the suite was skipped; with CI=true
 # a skip fails.
@@ -47,3 +48,7 @@ mkdir -p target/browser
 PARLOR_URL="http://127.0.0.1:$server_port/" WEBDRIVER_URL="http://127.0.0.1:$driver_port" \
   SCREENSHOTS="$PWD/target/browser" node --test --test-concurrency=1 crates/netplay/web-tests/ \
   || { echo "server log:"; tail -20 "$work/server.log"; exit 1; }
+# UPDATE_SCREENSHOTS=1 refreshes the README's screenshots from this run.
+if [ "${UPDATE_SCREENSHOTS:-}" = 1 ]; then
+  cp target/browser/*.png docs/screenshots/
+fi

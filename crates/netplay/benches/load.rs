@@ -57,6 +57,7 @@ async fn main() {
             game: "doudizhu".into(),
             settings: serde_json::Value::Null,
             name: Some("seat 0".into()),
+            token: None,
         })
         .await
         .unwrap();

@@ -12,7 +12,7 @@ use clap::Parser;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::client::{Client, ClientError, JoinUrl};
-use crate::protocol::{ActionRef, ClientMessage, ServerMessage};
+use crate::protocol::{ActionRef, BotChoice, ClientMessage, RecordFormat, ServerMessage};
 use crate::registry::Registry;
 use crate::server::{Config, Limits, Server};
 use crate::storage::{PostgresStorage, SqliteStorage, Storage};
@@ -148,8 +148,9 @@ async fn stop_signal() {
 /// `client`: a seat (or a host, or a watcher) scripted from standard input.
 ///
 /// Each line of stdin is an action text, sent when it is this seat's turn; lines starting
-/// with `/` are sent at once: `/bots` (fill empty seats with bots), `/start`, `/rematch`,
-/// `/lobby`. Every message from the server is printed to stdout as one JSON line. The client
+/// with `/` are sent at once: `/bots` (fill empty seats with the default bot), `/bot [SEAT]
+/// KIND LEVEL` (a chosen bot in one seat, or in every empty one), `/start`, `/rematch`,
+/// `/lobby`, `/record [FORMAT] [GAME]` (a finished game: `pgn`, `psq`, `json`…). Every message from the server is printed to stdout as one JSON line. The client
 /// exits once stdin is done and the game it plays is over.
 #[derive(Debug, Parser)]
 #[command(
@@ -218,6 +219,7 @@ fn opening(cli: &ClientCli) -> Result<(String, ClientMessage), ClientError> {
                 game: game.clone(),
                 settings,
                 name: cli.name.clone(),
+                token: None,
             },
         ));
     }
@@ -241,13 +243,42 @@ fn opening(cli: &ClientCli) -> Result<(String, ClientMessage), ClientError> {
     Ok((url.server, message))
 }
 
+/// The `/command` lines a script may hold.
+const COMMANDS: &str =
+    "/bots, /bot [SEAT] KIND LEVEL, /start, /rematch, /lobby, /record [FORMAT] [GAME]";
+
 /// A `/command` line as a message.
 fn command(line: &str) -> Option<ClientMessage> {
-    match line {
-        "/bots" => Some(ClientMessage::FillBots),
-        "/start" => Some(ClientMessage::Start),
-        "/rematch" => Some(ClientMessage::Rematch),
-        "/lobby" => Some(ClientMessage::Lobby),
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let bot = |kind: &str, level: &str| {
+        Some(BotChoice {
+            kind: kind.to_owned(),
+            level: level.parse().ok()?,
+        })
+    };
+    match words.as_slice() {
+        ["/bots"] => Some(ClientMessage::FillBots),
+        ["/bot", kind, level] => Some(ClientMessage::SeatBot {
+            seat: None,
+            bot: bot(kind, level)?,
+        }),
+        ["/bot", seat, kind, level] => Some(ClientMessage::SeatBot {
+            seat: Some(seat.parse().ok()?),
+            bot: bot(kind, level)?,
+        }),
+        ["/start"] => Some(ClientMessage::Start),
+        ["/rematch"] => Some(ClientMessage::Rematch),
+        ["/lobby"] => Some(ClientMessage::Lobby),
+        ["/record", rest @ ..] if rest.len() <= 2 => Some(ClientMessage::Record {
+            format: match rest.first() {
+                Some(format) => serde_json::from_value(serde_json::Value::from(*format)).ok()?,
+                None => RecordFormat::Log,
+            },
+            game_number: match rest.get(1) {
+                Some(number) => Some(number.parse().ok()?),
+                None => None,
+            },
+        }),
         _ => None,
     }
 }
@@ -270,9 +301,7 @@ async fn script(cli: ClientCli) -> Result<(), ClientError> {
             } else if line.starts_with('/') {
                 match command(line) {
                     Some(message) => client.send(&message).await?,
-                    None => eprintln!(
-                        "client: unknown command {line} (/bots, /start, /rematch, /lobby)"
-                    ),
+                    None => eprintln!("client: unknown command {line} ({COMMANDS})"),
                 }
             } else if my_turn && !pending {
                 client

@@ -8,7 +8,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use crate::protocol::{ClientMessage, GameBots, PROTOCOL_VERSION, ServerMessage};
 use crate::token::{ParseCodeError, TableCode};
 
 /// Why the client could not go on.
@@ -91,6 +91,7 @@ impl FromStr for JoinUrl {
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     games: Vec<String>,
+    bots: Vec<GameBots>,
 }
 
 impl Client {
@@ -101,6 +102,7 @@ impl Client {
         let mut client = Client {
             socket,
             games: Vec::new(),
+            bots: Vec::new(),
         };
         client
             .send(&ClientMessage::Hello {
@@ -108,8 +110,9 @@ impl Client {
             })
             .await?;
         match client.recv().await? {
-            ServerMessage::Welcome { games, .. } => {
+            ServerMessage::Welcome { games, bots, .. } => {
                 client.games = games;
+                client.bots = bots;
                 Ok(client)
             }
             ServerMessage::Error { code, message } => Err(ClientError::Refused { code, message }),
@@ -122,6 +125,11 @@ impl Client {
     /// The games the server hosts, from its welcome.
     pub fn games(&self) -> &[String] {
         &self.games
+    }
+
+    /// The bots the server offers per game, from its welcome.
+    pub fn bots(&self) -> &[GameBots] {
+        &self.bots
     }
 
     /// Sends one message.

@@ -11,7 +11,9 @@
 //! | [`protocol`] | every message, as serde types shared by server, clients and tests |
 //! | [`server`] | the axum server: WebSocket sessions, limits, the lobby, finished games |
 //! | [`registry`] | the games a server hosts, by name, each with its bot |
-//! | [`bot`] | the [`Bot`] trait and the seeded [`RandomBot`] |
+//! | [`assist`] | help beyond the views: Klondike's solver and winnable deals, Xiangqi's move list |
+//! | [`bot`] | the [`Bot`] trait, the bots each game offers, driven from the seat's view |
+//! | [`record`] | finished games in each game's record format (PGN, `.psq`, the crates' JSON) |
 //! | [`storage`] | the [`Storage`] trait, SQLite and PostgreSQL on one schema |
 //! | [`client`] | a WebSocket client for programs, tests and bot authors |
 //! | [`cli`] | the `server` and `client` examples' command lines |
@@ -19,11 +21,13 @@
 //!
 //! `PROTOCOL.md` at the repository root documents the protocol with a full exchange.
 
+pub mod assist;
 pub mod bot;
 pub mod cli;
 pub mod client;
 mod limits;
 pub mod protocol;
+pub mod record;
 mod refusal;
 pub mod registry;
 pub mod server;
@@ -32,16 +36,18 @@ mod table;
 mod token;
 mod web;
 
-pub use bot::{Bot, BotFactory, RandomBot};
+pub use bot::{Bot, BotFactory, BotKind, BotSetup, RandomBot, Typed, ViewBot};
 pub use client::{Client, ClientError, JoinUrl};
 pub use limits::{AddressSlots, RateLimiter};
 pub use protocol::{
-    ActionRef, ClientMessage, GameRecord, LegalAction, LoggedAction, PROTOCOL_VERSION, Phase,
-    SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo,
+    ActionRef, AssistAsk, BotChoice, BotOffer, ClientMessage, GameBots, GameRecord, LegalAction,
+    LoggedAction, NotatedMove, PROTOCOL_VERSION, Phase, RecordFormat, RecordText, SeatInfo,
+    SeatKind, ServerMessage, StateUpdate, TableInfo,
 };
+pub use record::{RecordError, RecordWriter};
 pub use refusal::{Refusal, codes};
 pub use registry::{GameEntry, GameFactory, Registry};
 pub use server::{Config, Limits, Server, StartError};
 pub use storage::{PostgresStorage, SqliteStorage, Storage, StorageError};
 pub use table::TableTimes;
-pub use token::{CODE_LEN, ParseCodeError, TableCode, Token, random_seed};
+pub use token::{CODE_LEN, ParseCodeError, TableCode, Token, TokenHash, random_seed};

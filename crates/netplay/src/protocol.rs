@@ -33,6 +33,12 @@ pub enum ClientMessage {
         /// The host's display name, when the host plays.
         #[serde(default)]
         name: Option<String>,
+        /// A host token the client drew itself (64 hex digits from a CSPRNG). A `create`
+        /// repeated with the same token (sent again after a connection lost before
+        /// `created` arrived) answers for the table it made the first time instead of
+        /// making a second one. Without it the server draws the token.
+        #[serde(default)]
+        token: Option<Token>,
     },
     /// Takes the first free seat of a table that has not started.
     Join {
@@ -55,6 +61,15 @@ pub enum ClientMessage {
     },
     /// Host only: seats the game's bot in every empty seat.
     FillBots,
+    /// Host only, before the start: seats `bot` in `seat`, or in every empty seat when
+    /// `seat` is absent. A seat already given to a bot gets the new one.
+    SeatBot {
+        /// The seat (absent: every empty seat).
+        #[serde(default)]
+        seat: Option<usize>,
+        /// Which bot, at which level (one of the `bots` the welcome lists for this game).
+        bot: BotChoice,
+    },
     /// Host only: starts the game once every seat is taken.
     Start,
     /// Takes an action for the sender's seat (the seat comes from the token, never from the
@@ -65,11 +80,51 @@ pub enum ClientMessage {
     },
     /// Host only: a new game at the same seats once the current one is over.
     Rematch,
+    /// Asks for a finished game of the connection's table in one of its game's record
+    /// formats; answered by [`ServerMessage::Record`].
+    Record {
+        /// Which game at the table (absent: the current one).
+        #[serde(default)]
+        game_number: Option<u32>,
+        /// The format (absent: [`RecordFormat::Log`]).
+        #[serde(default)]
+        format: RecordFormat,
+    },
+    /// Asks the server's solver about the game in play (Klondike only): answered by
+    /// [`ServerMessage::Assist`].
+    Assist {
+        /// What to ask.
+        ask: AssistAsk,
+    },
+}
+
+/// What an `assist` message asks the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AssistAsk {
+    /// The next move of a winning line.
+    Hint,
+    /// Whether the game can still be won, with a whole winning line.
+    Solve,
+    /// Xiangqi: every move so far in ICCS, WXF and Chinese, answered by
+    /// [`ServerMessage::Moves`].
+    Moves,
+}
+
+/// One move written in each notation a client may show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotatedMove {
+    /// ICCS coordinates: `h2e2`.
+    pub iccs: String,
+    /// WXF: `C2.5`.
+    pub wxf: String,
+    /// Chinese, simplified characters: `炮二平五`.
+    pub chinese: String,
 }
 
 impl ClientMessage {
     /// The `type` of every client message, to tell an unknown message from a malformed one.
-    pub const TYPES: [&'static str; 10] = [
+    pub const TYPES: [&'static str; 13] = [
         "hello",
         "lobby",
         "create",
@@ -77,9 +132,12 @@ impl ClientMessage {
         "resume",
         "spectate",
         "fill_bots",
+        "seat_bot",
         "start",
         "action",
         "rematch",
+        "record",
+        "assist",
     ];
 }
 
@@ -105,6 +163,9 @@ pub enum ServerMessage {
         server: String,
         /// The games a table can be created for.
         games: Vec<String>,
+        /// Per game, the bots a host may seat and their levels.
+        #[serde(default)]
+        bots: Vec<GameBots>,
     },
     /// The tables on this server.
     Lobby {
@@ -153,6 +214,31 @@ pub enum ServerMessage {
         game_number: u32,
         /// Each seat's return and the winners.
         outcome: Outcome,
+    },
+    /// A finished game in the format asked for.
+    Record(RecordText),
+    /// The solver's answer to an `assist`.
+    Assist {
+        /// What was asked.
+        ask: AssistAsk,
+        /// The number of actions taken when the solver looked.
+        ply: usize,
+        /// `win` (a winning line exists), `impossible` (proved lost) or `unknown` (the search
+        /// ran out of budget).
+        verdict: String,
+        /// The first move of the winning line, when there is one and it is not empty.
+        hint: Option<String>,
+        /// For `solve`: the whole winning line, in the game's move texts.
+        line: Option<Vec<String>>,
+        /// Positions the search generated.
+        nodes: u64,
+    },
+    /// The answer to an `assist` asking for the moves: the game's moves so far.
+    Moves {
+        /// The number of actions taken.
+        ply: usize,
+        /// Every move, first first.
+        moves: Vec<NotatedMove>,
     },
     /// A message was refused; nothing changed.
     Error {
@@ -205,6 +291,88 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// Whether a client holds the seat now (always true for a bot).
     pub connected: bool,
+    /// The bot in the seat and its level (bot seats only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotChoice>,
+}
+
+/// A bot and its level, as a host chooses it for a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BotChoice {
+    /// The kind ([`BotOffer::kind`]): `planner`, `heuristic`, `engine`, `random`…
+    pub kind: String,
+    /// From 1 (weakest) to the kind's [`BotOffer::levels`] (strongest).
+    pub level: u8,
+}
+
+/// One kind of bot a game offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotOffer {
+    /// Its name, used in [`BotChoice::kind`].
+    pub kind: String,
+    /// How many levels it has (at least 1); level 1 is the weakest.
+    pub levels: u8,
+    /// What it is, and what its levels change, in words.
+    pub about: String,
+}
+
+/// The bots of one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameBots {
+    /// The game's name.
+    pub game: String,
+    /// The kinds a host may choose, the strongest first.
+    pub kinds: Vec<BotOffer>,
+    /// The bot `fill_bots` seats and the one that plays for a player who stays away.
+    pub default: BotChoice,
+}
+
+/// A game record format. Every game has [`RecordFormat::Log`]; the others belong to some
+/// games only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFormat {
+    /// The server's own record ([`GameRecord`] as JSON): seed and action log, every game.
+    #[default]
+    Log,
+    /// The crate's JSON record: `doudizhu::Record` (the last deal), or the list of
+    /// `hearts::RoundRecord` of every hand.
+    Json,
+    /// Xiangqi PGN (ICCS movetext), from `xiangqi::write_pgn`.
+    Pgn,
+    /// Xiangqi: the moves in ICCS, space-separated, from `xiangqi::write_iccs_list`.
+    Iccs,
+    /// Gomoku: the moves in `h8` form, space-separated, from `gomoku::format_moves`.
+    Moves,
+    /// Gomoku: Gomocup's `.psq` record, from `gomoku::psq::write`.
+    Psq,
+}
+
+impl RecordFormat {
+    /// The format's name in the protocol and the download's file extension.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Log => "log",
+            RecordFormat::Json => "json",
+            RecordFormat::Pgn => "pgn",
+            RecordFormat::Iccs => "iccs",
+            RecordFormat::Moves => "moves",
+            RecordFormat::Psq => "psq",
+        }
+    }
+}
+
+/// A finished game written in one format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordText {
+    /// The table.
+    pub code: TableCode,
+    /// Which game at the table.
+    pub game_number: u32,
+    /// The format of `text`.
+    pub format: RecordFormat,
+    /// The record.
+    pub text: String,
 }
 
 /// Who sits in a seat.
@@ -295,6 +463,7 @@ mod tests {
                 game: "nim".into(),
                 settings: Value::Null,
                 name: None,
+                token: None,
             },
             ClientMessage::Join {
                 code: code.clone(),
@@ -306,11 +475,25 @@ mod tests {
             },
             ClientMessage::Spectate { code },
             ClientMessage::FillBots,
+            ClientMessage::SeatBot {
+                seat: None,
+                bot: BotChoice {
+                    kind: "random".into(),
+                    level: 1,
+                },
+            },
             ClientMessage::Start,
             ClientMessage::Action {
                 action: ActionRef::Id(0),
             },
             ClientMessage::Rematch,
+            ClientMessage::Record {
+                game_number: None,
+                format: RecordFormat::Pgn,
+            },
+            ClientMessage::Assist {
+                ask: AssistAsk::Hint,
+            },
         ];
         let types: Vec<String> = every.iter().map(type_of).collect();
         assert_eq!(types, ClientMessage::TYPES);
@@ -343,7 +526,8 @@ mod tests {
             ClientMessage::Create {
                 game: "hearts".into(),
                 settings: Value::Null,
-                name: None
+                name: None,
+                token: None
             }
         );
     }

@@ -56,6 +56,16 @@ pub mod codes {
     pub const STORAGE: &str = "storage";
     /// The table has shut down.
     pub const TABLE_CLOSED: &str = "table_closed";
+    /// `seat_bot` names a bot or level this game does not offer.
+    pub const UNKNOWN_BOT: &str = "unknown_bot";
+    /// `seat_bot` names a seat the game does not have.
+    pub const NO_SUCH_SEAT: &str = "no_such_seat";
+    /// `seat_bot` names a seat a player holds.
+    pub const SEAT_TAKEN: &str = "seat_taken";
+    /// `record` names a game the table has not played.
+    pub const NO_SUCH_GAME: &str = "no_such_game";
+    /// `record` asks for a format the game is not written in.
+    pub const BAD_FORMAT: &str = "bad_format";
 }
 
 /// A refused message: nothing changed.

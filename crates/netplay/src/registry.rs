@@ -1,9 +1,12 @@
-//! The games a server hosts, by name: how to build each from settings and a seed, and its bot.
+//! The games a server hosts, by name: how to build each from settings and a seed, the bots a
+//! host may seat, and the record formats of a finished game.
 
 use game::{DynGame, GameState, NewGameError};
 use serde_json::Value;
 
-use crate::bot::{BotFactory, RandomBot};
+use crate::bot::{self, BotKind};
+use crate::protocol::{BotChoice, GameBots};
+use crate::record::{self, RecordWriter};
 
 /// Builds a game from settings (JSON, `null` for the defaults) and a seed.
 pub type GameFactory = fn(Value, u64) -> Result<Box<dyn DynGame>, NewGameError>;
@@ -15,8 +18,36 @@ pub struct GameEntry {
     pub name: &'static str,
     /// Builds a game.
     pub new: GameFactory,
-    /// Builds the bot that plays empty or abandoned seats.
-    pub bot: BotFactory,
+    /// The bots a host may seat, the strongest first (never empty).
+    pub bots: &'static [BotKind],
+    /// The level of `bots[0]` that `fill_bots` seats and that plays for absent players.
+    pub default_level: u8,
+    /// The record formats besides [`RecordFormat::Log`], and their writer.
+    pub records: RecordWriter,
+}
+
+impl GameEntry {
+    /// The bot `fill_bots` seats and that plays for a player who stays away.
+    pub fn default_bot(&self) -> BotChoice {
+        BotChoice {
+            kind: self.bots[0].name.to_owned(),
+            level: self.default_level,
+        }
+    }
+
+    /// The kind `choice` names, if this game offers it at that level.
+    pub fn bot(&self, choice: &BotChoice) -> Option<&'static BotKind> {
+        self.bots.iter().find(|kind| kind.accepts(choice))
+    }
+
+    /// The game's bots as the protocol lists them.
+    pub fn bot_list(&self) -> GameBots {
+        GameBots {
+            game: self.name.to_owned(),
+            kinds: self.bots.iter().map(BotKind::offer).collect(),
+            default: self.default_bot(),
+        }
+    }
 }
 
 /// The games a server hosts, in the order the lobby lists them.
@@ -60,24 +91,42 @@ impl Registry {
         Registry::default()
     }
 
-    /// Every parlor game, each played by [`RandomBot`] in empty and abandoned seats.
+    /// Every parlor game with its crates' bots (the strongest by default) and record formats;
+    /// Klondike also takes `"winnable": true` ([`crate::assist::klondike`]).
     pub fn parlor() -> Registry {
         Registry::new()
             .with::<doudizhu::Game>()
+            .with_bots(doudizhu::Game::NAME, bot::DOUDIZHU_BOTS, 1)
+            .with_records(doudizhu::Game::NAME, record::DOUDIZHU)
             .with::<hearts::Game>()
+            .with_bots(hearts::Game::NAME, bot::HEARTS_BOTS, 1)
+            .with_records(hearts::Game::NAME, record::HEARTS)
             .with::<xiangqi::Game>()
+            .with_bots(xiangqi::Game::NAME, bot::XIANGQI_BOTS, 4)
+            .with_records(xiangqi::Game::NAME, record::XIANGQI)
             .with::<gomoku::Gomoku>()
-            .with::<klondike::Klondike>()
+            .with_bots(gomoku::Gomoku::NAME, bot::GOMOKU_BOTS, 4)
+            .with_records(gomoku::Gomoku::NAME, record::GOMOKU)
+            .with_entry(GameEntry {
+                name: "klondike",
+                new: crate::assist::new_klondike,
+                bots: &[BotKind::RANDOM],
+                default_level: 1,
+                records: RecordWriter::LOG_ONLY,
+            })
     }
 
-    /// This registry with `G` added, played by [`RandomBot`] until [`Registry::with_bot`]
-    /// names another; a game of the same name is replaced.
+    /// This registry with `G` added, played by [`bot::RandomBot`] until
+    /// [`Registry::with_bots`] names others, with only the server's own record format until
+    /// [`Registry::with_records`] adds more; a game of the same name is replaced.
     #[must_use]
     pub fn with<G: GameState>(self) -> Registry {
         self.with_entry(GameEntry {
             name: G::NAME,
             new: game::new_dyn::<G>,
-            bot: RandomBot::boxed,
+            bots: &[BotKind::RANDOM],
+            default_level: 1,
+            records: RecordWriter::LOG_ONLY,
         })
     }
 
@@ -91,11 +140,30 @@ impl Registry {
         self
     }
 
-    /// This registry with `bot` playing the game called `name` (no change when there is none).
+    /// This registry with `bots` (the strongest first, `bots[0]` at `default_level` the
+    /// default) offered for the game called `name` (no change when there is none or `bots`
+    /// is empty).
     #[must_use]
-    pub fn with_bot(mut self, name: &str, bot: BotFactory) -> Registry {
+    pub fn with_bots(
+        mut self,
+        name: &str,
+        bots: &'static [BotKind],
+        default_level: u8,
+    ) -> Registry {
         if let Some(entry) = self.games.iter_mut().find(|g| g.name == name) {
-            entry.bot = bot;
+            if !bots.is_empty() {
+                entry.bots = bots;
+                entry.default_level = default_level.clamp(1, bots[0].levels);
+            }
+        }
+        self
+    }
+
+    /// This registry with `records` writing the finished games of the game called `name`.
+    #[must_use]
+    pub fn with_records(mut self, name: &str, records: RecordWriter) -> Registry {
+        if let Some(entry) = self.games.iter_mut().find(|g| g.name == name) {
+            entry.records = records;
         }
         self
     }
@@ -114,5 +182,10 @@ impl Registry {
     /// The games' names.
     pub fn names(&self) -> Vec<&'static str> {
         self.games.iter().map(|g| g.name).collect()
+    }
+
+    /// Every game's bots, as the welcome lists them.
+    pub fn bot_lists(&self) -> Vec<GameBots> {
+        self.games.iter().map(GameEntry::bot_list).collect()
     }
 }

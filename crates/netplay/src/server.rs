@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -20,12 +20,14 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 
 use crate::limits::{AddressSlot, AddressSlots, RateLimiter};
-use crate::protocol::{ClientMessage, GameRecord, PROTOCOL_VERSION, ServerMessage, TableInfo};
+use crate::protocol::{
+    ClientMessage, PROTOCOL_VERSION, RecordFormat, RecordText, ServerMessage, TableInfo,
+};
 use crate::refusal::{Refusal, codes};
 use crate::registry::Registry;
 use crate::storage::{Storage, StorageError};
 use crate::table::{Command, ConnId, Outbox, Table, TableHandle, TableTimes};
-use crate::token::TableCode;
+use crate::token::{TableCode, Token};
 
 /// The bounds on what one client may send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +94,8 @@ struct Shared {
     storage: Arc<dyn Storage>,
     config: Config,
     tables: Mutex<HashMap<TableCode, TableHandle>>,
+    /// Held while a table is created, so that a repeated `create` waits for the first.
+    creating: tokio::sync::Mutex<()>,
     slots: AddressSlots,
     next_conn: AtomicU64,
     shutdown: watch::Receiver<bool>,
@@ -105,6 +109,17 @@ impl Shared {
             .get(code)
             .cloned()
             .ok_or_else(|| Refusal::new(codes::NO_SUCH_TABLE, format!("no table has code {code}")))
+    }
+
+    /// The table hosted with `token`, if any.
+    fn hosted_with(&self, token: &Token) -> Option<TableCode> {
+        let host = token.hash();
+        self.tables
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .find(|(_, table)| table.host == host)
+            .map(|(code, _)| code.clone())
     }
 
     fn lobby(&self) -> Vec<TableInfo> {
@@ -159,6 +174,7 @@ impl Server {
             storage,
             config,
             tables: Mutex::new(tables),
+            creating: tokio::sync::Mutex::new(()),
             slots: AddressSlots::default(),
             next_conn: AtomicU64::new(1),
             shutdown,
@@ -211,11 +227,19 @@ async fn lobby(State(shared): State<Arc<Shared>>) -> Json<Vec<TableInfo>> {
     Json(shared.lobby())
 }
 
-/// A finished game's record. Games in progress are refused: their seed and log would reveal
-/// hidden cards.
+/// The query of a record download.
+#[derive(Debug, serde::Deserialize)]
+struct RecordQuery {
+    #[serde(default)]
+    format: RecordFormat,
+}
+
+/// A finished game in one of its record formats (`?format=pgn`; the server's own log by
+/// default). Games in progress are refused: their seed and log would reveal hidden cards.
 async fn record(
     State(shared): State<Arc<Shared>>,
     Path((code, number)): Path<(String, u32)>,
+    Query(query): Query<RecordQuery>,
 ) -> Response {
     let Ok(code) = code.parse::<TableCode>() else {
         return (StatusCode::NOT_FOUND, "no such table\n").into_response();
@@ -224,19 +248,33 @@ async fn record(
         return (StatusCode::NOT_FOUND, "no such table\n").into_response();
     };
     let info = table.info.borrow().clone();
-    match shared.storage.load_game(code, number).await {
-        Ok(Some(game)) if game.outcome.is_some() => Json(GameRecord {
-            game: info.game,
-            settings: info.settings,
-            seed: game.seed,
-            seats: info.seats.into_iter().map(|s| s.name).collect(),
-            actions: game.actions,
-            outcome: game.outcome,
-        })
-        .into_response(),
-        Ok(Some(_)) => (StatusCode::CONFLICT, "the game is not over yet\n").into_response(),
-        Ok(None) => (StatusCode::NOT_FOUND, "no such game at this table\n").into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
+    let format = query.format;
+    match crate::record::finished(&*shared.storage, &shared.registry, &info, number, format).await {
+        Ok(text) => {
+            let kind = if matches!(format, RecordFormat::Log | RecordFormat::Json) {
+                "application/json"
+            } else {
+                "text/plain; charset=utf-8"
+            };
+            let file = format!("attachment; filename=\"{code}-{number}.{}\"", format.name());
+            (
+                [
+                    (header::CONTENT_TYPE, kind.to_owned()),
+                    (header::CONTENT_DISPOSITION, file),
+                ],
+                text,
+            )
+                .into_response()
+        }
+        Err(refusal) => {
+            let status = match refusal.code {
+                codes::NOT_OVER => StatusCode::CONFLICT,
+                codes::NO_SUCH_GAME => StatusCode::NOT_FOUND,
+                codes::BAD_FORMAT => StatusCode::BAD_REQUEST,
+                _ => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            (status, format!("{}\n", refusal.message)).into_response()
+        }
     }
 }
 
@@ -379,6 +417,7 @@ impl Session {
                         .iter()
                         .map(|&n| n.to_owned())
                         .collect(),
+                    bots: self.shared.registry.bot_lists(),
                 });
                 return Ok(());
             }
@@ -402,7 +441,8 @@ impl Session {
                 game,
                 settings,
                 name,
-            } => self.create(&game, settings, name).await,
+                token,
+            } => self.create(&game, settings, name, token).await,
             ClientMessage::Join { code, name } => {
                 self.attach(&code, |conn, outbox, reply| Command::Join {
                     conn,
@@ -430,25 +470,62 @@ impl Session {
                 .await
             }
             ClientMessage::FillBots => self.forward(Command::FillBots(self.conn)).await,
+            ClientMessage::SeatBot { seat, bot } => {
+                self.forward(Command::SeatBot(self.conn, seat, bot)).await
+            }
+            ClientMessage::Record {
+                game_number,
+                format,
+            } => self.record(game_number, format).await,
             ClientMessage::Start => self.forward(Command::Start(self.conn)).await,
             ClientMessage::Rematch => self.forward(Command::Rematch(self.conn)).await,
             ClientMessage::Action { action } => {
                 self.forward(Command::Action(self.conn, action)).await
             }
+            ClientMessage::Assist { ask } => self.assist(ask),
         }
     }
 
+    /// Creates a table, or, for a `create` repeated with the host token of a table this
+    /// server already made, answers for that table again (`created`, then as `resume`).
     async fn create(
         &mut self,
         game: &str,
         settings: Value,
         name: Option<String>,
+        token: Option<Token>,
     ) -> Result<(), Refusal> {
         let entry = *self
             .shared
             .registry
             .get(game)
             .map_err(|e| Refusal::new(codes::UNKNOWN_GAME, e.to_string()))?;
+        if token.as_ref().is_some_and(|t| !t.is_well_formed()) {
+            return Err(Refusal::new(
+                codes::BAD_TOKEN,
+                "a host token a client proposes has 64 lowercase hex digits from a CSPRNG",
+            ));
+        }
+        let shared = Arc::clone(&self.shared);
+        let _creating = shared.creating.lock().await;
+        if let Some(token) = token.as_ref() {
+            if let Some(code) = self.shared.hosted_with(token) {
+                self.send(ServerMessage::Created {
+                    code: code.clone(),
+                    host_token: token.clone(),
+                });
+                let token = token.clone();
+                return self
+                    .attach(&code, |conn, outbox, reply| Command::Resume {
+                        conn,
+                        outbox,
+                        token,
+                        reply,
+                    })
+                    .await;
+            }
+        }
+        let host_token = token.unwrap_or_else(Token::generate);
         let code = loop {
             let code = TableCode::generate();
             if self.shared.table(&code).is_err() {
@@ -459,13 +536,14 @@ impl Session {
             code.clone(),
             entry,
             settings,
+            &host_token,
             Arc::clone(&self.shared.storage),
             self.shared.config.times,
         )
         .await?;
         self.leave().await;
         table
-            .seat_creator(self.conn, self.outbox.clone(), name)
+            .seat_creator(self.conn, self.outbox.clone(), name, &host_token)
             .await;
         tracing::info!(table = %code, game, "table created");
         let handle = table.spawn(self.shared.shutdown.clone());
@@ -500,14 +578,51 @@ impl Session {
         Ok(())
     }
 
+    /// A finished game of this connection's table, in `format`.
+    async fn record(&self, number: Option<u32>, format: RecordFormat) -> Result<(), Refusal> {
+        let table = self.table.as_ref().ok_or_else(not_at_table)?;
+        let info = table.info.borrow().clone();
+        let number = number.unwrap_or(info.game_number);
+        let text = crate::record::finished(
+            &*self.shared.storage,
+            &self.shared.registry,
+            &info,
+            number,
+            format,
+        )
+        .await?;
+        self.send(ServerMessage::Record(RecordText {
+            code: info.code,
+            game_number: number,
+            format,
+            text,
+        }));
+        Ok(())
+    }
+
     async fn forward(&self, command: Command) -> Result<(), Refusal> {
-        let table = self.table.as_ref().ok_or_else(|| {
-            Refusal::new(
-                codes::NOT_AT_TABLE,
-                "join, resume or spectate a table first",
-            )
-        })?;
+        let table = self.table.as_ref().ok_or_else(not_at_table)?;
         table.commands.send(command).await.map_err(|_| closed())
+    }
+
+    /// Answers an `assist` from a task of its own, so the connection reads on meanwhile.
+    fn assist(&self, ask: crate::protocol::AssistAsk) -> Result<(), Refusal> {
+        let info = self
+            .table
+            .as_ref()
+            .map(|t| t.info.borrow().clone())
+            .ok_or_else(|| {
+                Refusal::new(
+                    codes::NOT_AT_TABLE,
+                    "join, resume or spectate a table first",
+                )
+            })?;
+        let (storage, outbox) = (Arc::clone(&self.shared.storage), self.outbox.clone());
+        tokio::spawn(async move {
+            let answer = crate::assist::answer(storage, info, ask).await;
+            outbox.send(answer.unwrap_or_else(|refusal| refusal.to_message()));
+        });
+        Ok(())
     }
 
     async fn leave(&mut self) {
@@ -515,6 +630,13 @@ impl Session {
             let _ = table.commands.send(Command::Leave(self.conn)).await;
         }
     }
+}
+
+fn not_at_table() -> Refusal {
+    Refusal::new(
+        codes::NOT_AT_TABLE,
+        "join, resume or spectate a table first",
+    )
 }
 
 fn closed() -> Refusal {

@@ -10,16 +10,18 @@ use std::time::Duration;
 use game::{DynGame, Turn, Viewer};
 use serde_json::Value;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use crate::bot::Bot;
+use crate::bot::{Bot, BotSetup};
 use crate::protocol::{
-    ActionRef, LegalAction, Phase, SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo,
+    ActionRef, BotChoice, LegalAction, Phase, SeatInfo, SeatKind, ServerMessage, StateUpdate,
+    TableInfo,
 };
 use crate::refusal::{Refusal, codes};
 use crate::registry::GameEntry;
 use crate::storage::{SeatRow, Storage, StoredTable, Write};
-use crate::token::{TableCode, Token, random_seed};
+use crate::token::{TableCode, Token, TokenHash, random_seed};
 
 /// A connection's number, unique for the server's lifetime.
 pub(crate) type ConnId = u64;
@@ -77,6 +79,7 @@ pub(crate) enum Command {
     },
     /// Host requests.
     FillBots(ConnId),
+    SeatBot(ConnId, Option<usize>, BotChoice),
     Start(ConnId),
     Rematch(ConnId),
     /// An action for the connection's seat.
@@ -90,13 +93,26 @@ pub(crate) enum Command {
 pub(crate) struct TableHandle {
     pub commands: mpsc::Sender<Command>,
     pub info: watch::Receiver<TableInfo>,
+    /// The digest of the host token, to find the table a repeated `create` made.
+    pub host: TokenHash,
+}
+
+/// A bot choosing on a blocking thread, and the game it was asked about.
+struct Thinking {
+    seat: usize,
+    number: u32,
+    ply: usize,
+    task: JoinHandle<(Option<Box<dyn Bot>>, Option<usize>)>,
 }
 
 #[derive(Debug)]
 struct Seat {
     kind: SeatKind,
     name: Option<String>,
-    token: Option<Token>,
+    /// The digest of the seat's token (humans only): the token itself is never kept.
+    token: Option<TokenHash>,
+    /// The bot and its level (bot seats only).
+    bot: Option<BotChoice>,
     /// Connections holding the seat now.
     connections: usize,
     /// When the last connection left (humans only).
@@ -148,7 +164,7 @@ pub(crate) struct Table {
     code: TableCode,
     entry: GameEntry,
     settings: Value,
-    host_token: Token,
+    host_token: TokenHash,
     storage: Arc<dyn Storage>,
     times: TableTimes,
     seats: Vec<Seat>,
@@ -158,30 +174,33 @@ pub(crate) struct Table {
     phase: Phase,
     ply: usize,
     bots: Vec<Option<Box<dyn Bot>>>,
+    /// The bot thinking now, on a blocking thread.
+    thinking: Option<Thinking>,
     /// When the last action was taken (bots wait `bot_delay` after it).
     last_change: Instant,
     info: watch::Sender<TableInfo>,
 }
 
 impl Table {
-    /// A new table, stored before it exists for anyone.
+    /// A new table hosted with `host_token`, stored before it exists for anyone.
     pub async fn create(
         code: TableCode,
         entry: GameEntry,
         settings: Value,
+        host_token: &Token,
         storage: Arc<dyn Storage>,
         times: TableTimes,
     ) -> Result<Table, Refusal> {
         let seed = random_seed();
         let game = new_game(&entry, &settings, seed)?;
-        let host_token = Token::generate();
+        let host_token = host_token.hash();
         let stored = async {
             storage
                 .write(Write::Table {
                     code: code.clone(),
                     game: entry.name.to_owned(),
                     settings: settings.clone(),
-                    host_token: host_token.clone(),
+                    host_token,
                 })
                 .await?;
             storage
@@ -232,6 +251,7 @@ impl Table {
                 seat.kind = row.kind;
                 seat.name = row.name;
                 seat.token = row.token;
+                seat.bot = row.bot;
                 seat.away_since = (row.kind == SeatKind::Human).then_some(now);
             }
         }
@@ -252,7 +272,7 @@ impl Table {
         code: TableCode,
         entry: GameEntry,
         settings: Value,
-        host_token: Token,
+        host_token: TokenHash,
         storage: Arc<dyn Storage>,
         times: TableTimes,
         game: Box<dyn DynGame>,
@@ -264,6 +284,7 @@ impl Table {
                 kind: SeatKind::Empty,
                 name: None,
                 token: None,
+                bot: None,
                 connections: 0,
                 away_since: None,
             })
@@ -291,6 +312,7 @@ impl Table {
             phase: Phase::Waiting,
             ply: 0,
             bots: (0..num_seats).map(|_| None).collect(),
+            thinking: None,
             last_change: Instant::now(),
             info: watch::Sender::new(placeholder),
         };
@@ -304,12 +326,19 @@ impl Table {
         let handle = TableHandle {
             commands,
             info: self.info.subscribe(),
+            host: self.host_token,
         };
         let mut table = self;
         tokio::spawn(async move {
             loop {
-                let due = table.due_bot();
+                let due = table.due_bot().filter(|_| table.thinking.is_none());
                 let wake = due.map_or_else(|| Instant::now() + Duration::from_secs(3600), |d| d.1);
+                let thinking = async {
+                    match table.thinking.as_mut() {
+                        Some(thinking) => (&mut thinking.task).await,
+                        None => std::future::pending().await,
+                    }
+                };
                 tokio::select! {
                     command = rx.recv() => match command {
                         Some(command) => table.handle(command).await,
@@ -317,9 +346,10 @@ impl Table {
                     },
                     () = tokio::time::sleep_until(wake), if due.is_some() => {
                         if let Some((seat, _)) = due {
-                            table.play_bot(seat).await;
+                            table.start_bot(seat);
                         }
                     }
+                    answer = thinking => table.bot_answered(answer).await,
                     _ = shutdown.changed() => break,
                 }
             }
@@ -329,13 +359,20 @@ impl Table {
     }
 
     /// Seats the creator: at seat 0 when they gave a name, else as a watching host.
-    pub async fn seat_creator(&mut self, conn: ConnId, outbox: Outbox, name: Option<String>) {
+    pub async fn seat_creator(
+        &mut self,
+        conn: ConnId,
+        outbox: Outbox,
+        name: Option<String>,
+        host_token: &Token,
+    ) {
         outbox.send(ServerMessage::Created {
             code: self.code.clone(),
-            host_token: self.host_token.clone(),
+            host_token: host_token.clone(),
         });
         let result = if let Some(name) = name {
-            self.join(conn, outbox.clone(), &name, true).await
+            self.join(conn, outbox.clone(), &name, Some(host_token))
+                .await
         } else {
             self.watch(conn, &outbox, true);
             Ok(())
@@ -353,7 +390,7 @@ impl Table {
                 name,
                 reply,
             } => {
-                let result = self.join(conn, outbox, &name, false).await;
+                let result = self.join(conn, outbox, &name, None).await;
                 let _ = reply.send(result);
                 return;
             }
@@ -376,7 +413,11 @@ impl Table {
                 return;
             }
             Command::Leave(conn) => return self.leave(conn),
-            Command::FillBots(conn) => (conn, self.fill_bots(conn).await),
+            Command::FillBots(conn) => {
+                let bot = self.entry.default_bot();
+                (conn, self.seat_bots(conn, None, bot).await)
+            }
+            Command::SeatBot(conn, seat, bot) => (conn, self.seat_bots(conn, seat, bot).await),
             Command::Start(conn) => (conn, self.start(conn).await),
             Command::Rematch(conn) => (conn, self.rematch(conn).await),
             Command::Action(conn, action) => (conn, self.member_action(conn, action).await),
@@ -386,12 +427,14 @@ impl Table {
         }
     }
 
+    /// Seats `name` in the first empty seat; the host joins with the host token, which is
+    /// then also the seat's token.
     async fn join(
         &mut self,
         conn: ConnId,
         outbox: Outbox,
         name: &str,
-        host: bool,
+        host_token: Option<&Token>,
     ) -> Result<(), Refusal> {
         let name = clean_name(name)?;
         if self.phase != Phase::Waiting {
@@ -414,15 +457,12 @@ impl Table {
                 )
             })?;
         // The host's seat token is the host token: one secret to come back with.
-        let token = if host {
-            self.host_token.clone()
-        } else {
-            Token::generate()
-        };
+        let token = host_token.cloned().unwrap_or_else(Token::generate);
         let row = SeatRow {
             kind: SeatKind::Human,
             name: Some(name),
-            token: Some(token.clone()),
+            token: Some(token.hash()),
+            bot: None,
         };
         self.persist(Write::Seat {
             code: self.code.clone(),
@@ -434,6 +474,7 @@ impl Table {
         seat.kind = row.kind;
         seat.name = row.name;
         seat.token = row.token;
+        seat.bot = None;
         seat.connections = 1;
         seat.away_since = None;
         outbox.send(ServerMessage::Joined {
@@ -446,7 +487,7 @@ impl Table {
             Member {
                 outbox,
                 seat: Some(index),
-                host,
+                host: host_token.is_some(),
             },
         );
         self.publish_info();
@@ -458,7 +499,7 @@ impl Table {
         let seat = self
             .seats
             .iter()
-            .position(|s| s.token.as_ref().is_some_and(|t| t.matches(token)));
+            .position(|s| s.token.is_some_and(|t| t.matches(token)));
         let Some(index) = seat else {
             if host {
                 self.watch(conn, outbox, true);
@@ -530,19 +571,68 @@ impl Table {
         }
     }
 
-    async fn fill_bots(&mut self, conn: ConnId) -> Result<(), Refusal> {
+    /// Seats `bot` in `seat` (a bot's seat or an empty one), or in every empty seat.
+    async fn seat_bots(
+        &mut self,
+        conn: ConnId,
+        seat: Option<usize>,
+        bot: BotChoice,
+    ) -> Result<(), Refusal> {
         self.host(conn)?;
         if self.phase != Phase::Waiting {
             return Err(Refusal::new(codes::ALREADY_STARTED, "the game has started"));
         }
-        for index in 0..self.seats.len() {
-            if self.seats[index].kind != SeatKind::Empty {
-                continue;
-            }
+        let Some(kind) = self.entry.bot(&bot) else {
+            let offered: Vec<String> = self
+                .entry
+                .bots
+                .iter()
+                .map(|k| match k.levels {
+                    1 => format!("{} (level 1)", k.name),
+                    n => format!("{} (levels 1-{n})", k.name),
+                })
+                .collect();
+            return Err(Refusal::new(
+                codes::UNKNOWN_BOT,
+                format!(
+                    "{} has no bot {:?} at level {}; it offers {}",
+                    self.entry.name,
+                    bot.kind,
+                    bot.level,
+                    offered.join(", ")
+                ),
+            ));
+        };
+        let seats: Vec<usize> = match seat {
+            None => (0..self.seats.len())
+                .filter(|&i| self.seats[i].kind == SeatKind::Empty)
+                .collect(),
+            Some(index) => match self.seats.get(index).map(|s| s.kind) {
+                None => {
+                    return Err(Refusal::new(
+                        codes::NO_SUCH_SEAT,
+                        format!(
+                            "{} has seats 0 to {}",
+                            self.entry.name,
+                            self.seats.len() - 1
+                        ),
+                    ));
+                }
+                Some(SeatKind::Human) => {
+                    return Err(Refusal::new(
+                        codes::SEAT_TAKEN,
+                        format!("a player holds seat {index}"),
+                    ));
+                }
+                Some(SeatKind::Empty | SeatKind::Bot) => vec![index],
+            },
+        };
+        for index in seats {
             let row = SeatRow {
                 kind: SeatKind::Bot,
-                name: Some(format!("bot {}", index + 1)),
+                name: Some(format!("{} bot {}", kind.name, index + 1)),
                 token: None,
+                bot: Some(bot.clone()),
             };
             self.persist(Write::Seat {
                 code: self.code.clone(),
@@ -550,8 +640,11 @@ impl Table {
                 row: row.clone(),
             })
             .await?;
-            self.seats[index].kind = row.kind;
-            self.seats[index].name = row.name;
+            let seat = &mut self.seats[index];
+            seat.kind = row.kind;
+            seat.name = row.name;
+            seat.bot = row.bot;
+            self.bots[index] = None;
         }
         self.publish_info();
         Ok(())
@@ -602,6 +695,7 @@ impl Table {
         self.game = game;
         self.number = number;
         self.ply = 0;
+        self.bots.iter_mut().for_each(|bot| *bot = None);
         self.begin();
         Ok(())
     }
@@ -716,24 +810,75 @@ impl Table {
             .min_by_key(|&(_, at)| at)
     }
 
-    async fn play_bot(&mut self, seat: usize) {
-        let chosen = guard(|| {
+    /// Asks `seat`'s bot for an action on a blocking thread: it gets the seat's view and
+    /// legal actions, nothing else. The table goes on taking commands meanwhile.
+    fn start_bot(&mut self, seat: usize) {
+        let asked = guard(|| {
             let view = self
                 .game
                 .view_json(Viewer::Seat(seat))
                 .unwrap_or(Value::Null);
-            let legal = legal_actions(self.game.as_ref(), seat);
-            let bot = self.bots[seat].get_or_insert_with(|| (self.entry.bot)(random_seed()));
-            let pick = bot.choose(seat, &view, &legal);
-            legal.get(pick).or(legal.first()).map(|a| a.id)
+            (view, legal_actions(self.game.as_ref(), seat))
         });
-        let result = match chosen {
-            Ok(Some(id)) => self.apply(seat, &ActionRef::Id(id)).await.map(drop),
-            Ok(None) => Err(Refusal::new(
+        let (view, legal) = match asked {
+            Ok(asked) => asked,
+            Err(refusal) => return self.fail(&refusal),
+        };
+        let mut bot = self.bots[seat].take().unwrap_or_else(|| {
+            let choice = self.seats[seat]
+                .bot
+                .clone()
+                .unwrap_or_else(|| self.entry.default_bot());
+            let kind = self.entry.bot(&choice).unwrap_or(&self.entry.bots[0]);
+            (kind.build)(&BotSetup {
+                settings: &self.settings,
+                level: choice.level,
+                seed: random_seed(),
+            })
+        });
+        let task = tokio::task::spawn_blocking(move || {
+            // A bot that panics is dropped (a new one is built next time); the table goes on.
+            let pick = catch_unwind(AssertUnwindSafe(|| bot.choose(seat, &view, &legal)));
+            match pick {
+                Ok(pick) => {
+                    let id = legal.get(pick).or(legal.first()).map(|a| a.id);
+                    (Some(bot), id)
+                }
+                Err(_) => (None, legal.first().map(|a| a.id)),
+            }
+        });
+        self.thinking = Some(Thinking {
+            seat,
+            number: self.number,
+            ply: self.ply,
+            task,
+        });
+    }
+
+    /// Takes the bot's answer, unless the game moved on while it thought (a player's action
+    /// in a simultaneous turn, a rematch): then it is asked again when its seat is due.
+    async fn bot_answered(
+        &mut self,
+        answer: Result<(Option<Box<dyn Bot>>, Option<usize>), tokio::task::JoinError>,
+    ) {
+        let Some(thinking) = self.thinking.take() else {
+            return;
+        };
+        let seat = thinking.seat;
+        let (bot, id) = answer.unwrap_or((None, None));
+        if bot.is_none() {
+            tracing::error!(table = %self.code, seat, "the bot failed; a new one takes over");
+        }
+        if thinking.number != self.number || thinking.ply != self.ply {
+            return;
+        }
+        self.bots[seat] = bot;
+        let result = match id {
+            Some(id) => self.apply(seat, &ActionRef::Id(id)).await.map(drop),
+            None => Err(Refusal::new(
                 codes::GAME_FAILED,
                 format!("seat {seat} is to act but has no legal action"),
             )),
-            Err(refusal) => Err(refusal),
         };
         match result {
             Ok(()) => self.after_action().await,
@@ -850,6 +995,7 @@ impl Table {
                 kind: s.kind,
                 name: s.name.clone(),
                 connected: s.kind == SeatKind::Bot || s.connections > 0,
+                bot: s.bot.clone(),
             })
             .collect();
         let info = TableInfo {

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use rand::TryRngCore;
 use rand::rngs::OsRng;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 /// The letters of a table code: digits and capitals without the look-alikes 0/O, 1/I/L.
 const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -121,6 +122,75 @@ impl Token {
         let (a, b) = (self.0.as_bytes(), other.0.as_bytes());
         a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
     }
+
+    /// Whether the token is one [`Token::generate`] could have drawn: 64 lowercase hex
+    /// digits (256 bits). A client that proposes its own host token must send one.
+    pub fn is_well_formed(&self) -> bool {
+        self.0.len() == 64
+            && self
+                .0
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    }
+
+    /// The SHA-256 digest the server keeps instead of the token.
+    pub fn hash(&self) -> TokenHash {
+        TokenHash(Sha256::digest(self.0.as_bytes()).into())
+    }
+}
+
+/// What the server keeps of a token: its SHA-256 digest. A stolen database or a log holds no
+/// token that could act for a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TokenHash([u8; 32]);
+
+impl TokenHash {
+    /// The prefix of a stored digest, which tells it from a token stored as plain text by
+    /// earlier versions.
+    const PREFIX: &'static str = "sha256:";
+
+    /// Whether `token` hashes to this digest, compared in time independent of where they
+    /// differ.
+    pub fn matches(&self, token: &Token) -> bool {
+        let other = token.hash();
+        self.0
+            .iter()
+            .zip(&other.0)
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+    }
+
+    /// The digest as stored: `sha256:` and 64 hex digits.
+    pub fn to_stored(&self) -> String {
+        let mut text = String::from(TokenHash::PREFIX);
+        for b in self.0 {
+            text.push_str(&format!("{b:02x}"));
+        }
+        text
+    }
+
+    /// A stored digest; a value without the prefix is a token an earlier version stored as
+    /// plain text, hashed now. `None` for a malformed digest.
+    pub fn from_stored(text: &str) -> Option<TokenHash> {
+        let Some(hex) = text.strip_prefix(TokenHash::PREFIX) else {
+            return Some(Token::from_string(text.to_owned()).hash());
+        };
+        if hex.len() != 64 {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        Some(TokenHash(bytes))
+    }
+}
+
+/// A digest says nothing useful in a log: `Debug` shows only its start.
+impl fmt::Debug for TokenHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TokenHash({:02x}{:02x}…)", self.0[0], self.0[1])
+    }
 }
 
 /// Tokens are secrets: `Debug` shows only their start, so logs do not carry them.
@@ -172,6 +242,47 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.as_str().len(), 64);
         assert!(!format!("{a:?}").contains(&a.as_str()[6..]));
+    }
+
+    #[test]
+    fn a_hash_matches_its_token_only_and_round_trips_through_storage() {
+        let (a, b) = (Token::generate(), Token::generate());
+        let hash = a.hash();
+        assert!(hash.matches(&a));
+        assert!(!hash.matches(&b));
+        let stored = hash.to_stored();
+        assert!(stored.starts_with("sha256:") && !stored.contains(a.as_str()));
+        assert_eq!(TokenHash::from_stored(&stored), Some(hash));
+        assert_eq!(TokenHash::from_stored("sha256:12"), None);
+        assert_eq!(
+            TokenHash::from_stored(&format!("sha256:{}", "zz".repeat(32))),
+            None
+        );
+    }
+
+    #[test]
+    fn a_token_stored_as_plain_text_by_an_earlier_version_still_matches() {
+        let token = Token::generate();
+        let legacy = TokenHash::from_stored(token.as_str()).unwrap();
+        assert!(legacy.matches(&token));
+    }
+
+    #[test]
+    fn sha256_of_the_test_vector() {
+        // FIPS 180-2, appendix B.1: SHA-256("abc").
+        let hash = Token::from_string("abc".into()).hash().to_stored();
+        assert_eq!(
+            hash,
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn only_64_lowercase_hex_digits_are_well_formed() {
+        assert!(Token::generate().is_well_formed());
+        assert!(!Token::from_string("abc".into()).is_well_formed());
+        assert!(!Token::from_string("G".repeat(64)).is_well_formed());
+        assert!(!Token::from_string("A".repeat(64)).is_well_formed());
     }
 
     #[test]

@@ -54,6 +54,36 @@ const ASSETS: &[Asset] = &[
         content_type: JS,
         body: include_str!("../web/gomoku.js"),
     },
+    Asset {
+        path: "/cards.js",
+        content_type: JS,
+        body: include_str!("../web/cards.js"),
+    },
+    Asset {
+        path: "/dom.js",
+        content_type: JS,
+        body: include_str!("../web/dom.js"),
+    },
+    Asset {
+        path: "/focus.js",
+        content_type: JS,
+        body: include_str!("../web/focus.js"),
+    },
+    Asset {
+        path: "/doudizhu.js",
+        content_type: JS,
+        body: include_str!("../web/doudizhu.js"),
+    },
+    Asset {
+        path: "/hearts.js",
+        content_type: JS,
+        body: include_str!("../web/hearts.js"),
+    },
+    Asset {
+        path: "/klondike.js",
+        content_type: JS,
+        body: include_str!("../web/klondike.js"),
+    },
 ];
 
 /// The routes serving the browser client, to merge into the server's router.

@@ -209,6 +209,7 @@ async fn joining_names_what_is_wrong() {
         game: "chess".into(),
         settings: json!(null),
         name: None,
+        token: None,
     })
     .await
     .unwrap();
@@ -217,6 +218,7 @@ async fn joining_names_what_is_wrong() {
         game: "nim".into(),
         settings: json!({"stones": 0}),
         name: None,
+        token: None,
     })
     .await
     .unwrap();
@@ -225,6 +227,7 @@ async fn joining_names_what_is_wrong() {
         game: "nim".into(),
         settings: json!({"stones": "many"}),
         name: None,
+        token: None,
     })
     .await
     .unwrap();

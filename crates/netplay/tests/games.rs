@@ -66,7 +66,7 @@ async fn a_game_in_progress_is_not_downloadable() {
     let mut ann = server.client().await;
     let (code, _) = create(&mut ann, "nim", nim(7), Some("ann")).await;
     let response = http_get(&format!("http://{}/tables/{code}/games/1", server.addr)).await;
-    assert_eq!(response, "the game is not over yet\n");
+    assert_eq!(response, format!("game 1 at {code} is not over yet\n"));
     server.stop().await;
 }
 

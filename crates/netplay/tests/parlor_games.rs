@@ -104,7 +104,7 @@ async fn doudizhu_with_three_clients() {
 #[tokio::test]
 async fn doudizhu_with_one_client_and_two_bots() {
     let record = whole_game::<doudizhu::Game>(Value::Null, 1).await;
-    assert_eq!(record.seats[1].as_deref(), Some("bot 2"));
+    assert_eq!(record.seats[1].as_deref(), Some("planner bot 2"));
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::*;
-use netplay::{ClientMessage, Config, Phase, ServerMessage, TableTimes, codes};
+use netplay::{ClientMessage, Config, Phase, ServerMessage, TableTimes, Token, codes};
 use serde_json::json;
 
 /// Both seats bid 1 (a tie: seat 0 moves first), then seat 0 takes 1: three actions, nine
@@ -215,5 +215,111 @@ async fn a_server_killed_mid_game_restarts_from_its_sqlite_file() {
     let (a, b) = tokio::join!(play_out(ann), play_out(bob));
     assert!(matches!(a.1.last(), Some(ServerMessage::Result { .. })));
     assert_eq!(a.1.last(), b.1.last());
+    server.stop().await;
+}
+
+/// A `create` with a host token the client drew.
+fn create_with(token: &Token) -> ClientMessage {
+    ClientMessage::Create {
+        game: "nim".into(),
+        settings: nim(5),
+        name: Some("ann".into()),
+        token: Some(token.clone()),
+    }
+}
+
+#[tokio::test]
+async fn regression_a_create_sent_again_after_a_lost_connection_made_a_second_table() {
+    let server = TestServer::start(&temp_dir("create-twice"), Config::default()).await;
+    let token = Token::generate();
+    // The first connection drops before it reads `created`.
+    let mut lost = server.client().await;
+    lost.send(&create_with(&token)).await.unwrap();
+    drop(lost);
+    // The reconnect sends the same create; another races it on a third connection.
+    let (mut again, mut racer) = (server.client().await, server.client().await);
+    again.send(&create_with(&token)).await.unwrap();
+    racer.send(&create_with(&token)).await.unwrap();
+    let mut codes = Vec::new();
+    for client in [&mut again, &mut racer] {
+        let (code, host_token) = within(client.recv_until(|m| match m {
+            ServerMessage::Created { code, host_token } => Some((code.clone(), host_token.clone())),
+            ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
+            _ => None,
+        }))
+        .await
+        .unwrap();
+        assert_eq!(host_token, token);
+        assert_eq!(
+            joined(client).await,
+            (0, token.clone()),
+            "back at the host's seat"
+        );
+        codes.push(code);
+    }
+    assert_eq!(codes[0], codes[1]);
+    let lobby: Vec<netplay::TableInfo> =
+        serde_json::from_str(&http_get(&format!("http://{}/lobby", server.addr)).await).unwrap();
+    assert_eq!(lobby.len(), 1, "one table: {lobby:?}");
+    assert_eq!(lobby[0].seats[0].name.as_deref(), Some("ann"));
+    // The host acts as host.
+    let mut bob = server.client().await;
+    join(&mut bob, &codes[0], "bob").await;
+    again.send(&ClientMessage::Start).await.unwrap();
+    assert!(!state(&mut again).await.legal.is_empty());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_proposed_host_token_must_be_64_hex_digits() {
+    let server = TestServer::start(&temp_dir("weak-token"), Config::default()).await;
+    let mut ann = server.client().await;
+    for weak in ["1234", &"A".repeat(64), &"g".repeat(64)] {
+        ann.send(&create_with(&Token::from_string(weak.to_owned())))
+            .await
+            .unwrap();
+        assert_eq!(error_code(&mut ann).await, codes::BAD_TOKEN, "{weak}");
+    }
+    let lobby = http_get(&format!("http://{}/lobby", server.addr)).await;
+    assert_eq!(lobby, "[]");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn tokens_are_stored_only_as_sha256_digests() {
+    let dir = temp_dir("digests");
+    let server = TestServer::start(&dir, Config::default()).await;
+    let mut ann = server.client().await;
+    let (code, host_token) = create(&mut ann, "nim", nim(5), Some("ann")).await;
+    let mut bob = server.client().await;
+    let (_, bob_token) = join(&mut bob, &code, "bob").await;
+    ann.send(&ClientMessage::Start).await.unwrap();
+    state(&mut ann).await;
+    server.stop().await;
+    let mut stored = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        stored.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    let stored = String::from_utf8_lossy(&stored);
+    for token in [&host_token, &bob_token] {
+        assert!(
+            !stored.contains(token.as_str()),
+            "a token is in the database"
+        );
+        assert!(stored.contains(&token.hash().to_stored()), "its digest is");
+    }
+    // The digests still let both come back after a restart.
+    let server = TestServer::start(&dir, Config::default()).await;
+    for (token, seat) in [(host_token, 0), (bob_token, 1)] {
+        let mut client = server.client().await;
+        client
+            .send(&ClientMessage::Resume {
+                code: code.clone(),
+                token,
+            })
+            .await
+            .unwrap();
+        assert_eq!(joined(&mut client).await.0, seat);
+    }
     server.stop().await;
 }

@@ -9,8 +9,8 @@ use common::*;
 use game::{Outcome, SeatSet};
 use netplay::storage::{SeatRow, Write};
 use netplay::{
-    ClientMessage, Config, LoggedAction, PostgresStorage, SeatKind, ServerMessage, SqliteStorage,
-    Storage, TableCode, Token,
+    BotChoice, ClientMessage, Config, LoggedAction, PostgresStorage, SeatKind, ServerMessage,
+    SqliteStorage, Storage, TableCode, Token,
 };
 use serde_json::json;
 
@@ -39,7 +39,7 @@ async fn storage_keeps_what_it_is_told(storage: &dyn Storage) {
             code: code.clone(),
             game: "nim".into(),
             settings: json!({"stones": 4}),
-            host_token: host_token.clone(),
+            host_token: host_token.hash(),
         },
         Write::Game {
             code: code.clone(),
@@ -53,6 +53,10 @@ async fn storage_keeps_what_it_is_told(storage: &dyn Storage) {
                 kind: SeatKind::Bot,
                 name: Some("bot 2".into()),
                 token: None,
+                bot: Some(BotChoice {
+                    kind: "engine".into(),
+                    level: 3,
+                }),
             },
         },
         Write::Seat {
@@ -61,7 +65,8 @@ async fn storage_keeps_what_it_is_told(storage: &dyn Storage) {
             row: SeatRow {
                 kind: SeatKind::Human,
                 name: Some("ann".into()),
-                token: Some(seat_token.clone()),
+                token: Some(seat_token.hash()),
+                bot: None,
             },
         },
         Write::Seat {
@@ -70,7 +75,8 @@ async fn storage_keeps_what_it_is_told(storage: &dyn Storage) {
             row: SeatRow {
                 kind: SeatKind::Human,
                 name: Some("ann b.".into()),
-                token: Some(seat_token.clone()),
+                token: Some(seat_token.hash()),
+                bot: None,
             },
         },
         Write::Start {
@@ -131,7 +137,7 @@ async fn storage_keeps_what_it_is_told(storage: &dyn Storage) {
         .expect("the table is stored");
     assert_eq!(
         (table.game.as_str(), &table.settings, &table.host_token),
-        ("nim", &json!({"stones": 4}), &host_token)
+        ("nim", &json!({"stones": 4}), &host_token.hash())
     );
     assert_eq!(table.seats.len(), 2);
     assert_eq!(
@@ -141,11 +147,19 @@ async fn storage_keeps_what_it_is_told(storage: &dyn Storage) {
             SeatRow {
                 kind: SeatKind::Human,
                 name: Some("ann b.".into()),
-                token: Some(seat_token)
+                token: Some(seat_token.hash()),
+                bot: None,
             }
         )
     );
     assert_eq!(table.seats[1].1.kind, SeatKind::Bot);
+    assert_eq!(
+        table.seats[1].1.bot,
+        Some(BotChoice {
+            kind: "engine".into(),
+            level: 3
+        })
+    );
     assert_eq!(
         (
             table.current.number,

@@ -12,12 +12,16 @@ let browser;
 before(async () => { browser = await Browser.open(); });
 after(async () => { await browser?.close(); });
 
-/** Opens the lobby, names the player and creates a table of `game` filled with bots. */
-async function createTable(b, game, settings = "") {
+/** Opens the lobby, names the player and creates a table of `game` filled with bots (`bot`: "kind:level"). */
+async function createTable(b, game, settings = "", bot = "") {
   await b.go(URL);
   await b.until(`return document.querySelector("#game option[value=${game}]")`, "the game list");
   await b.script(`localStorage.setItem("parlor.name", "ann"); document.getElementById("name").value = "ann";
-    document.getElementById("game").value = arguments[0]; document.getElementById("settings").value = arguments[1];`, game, settings);
+    const select = document.getElementById("game");
+    select.value = arguments[0];
+    select.dispatchEvent(new Event("change"));
+    document.getElementById("settings").value = arguments[1];
+    if (arguments[2]) document.getElementById("bot-choice").value = arguments[2];`, game, settings, bot);
   await b.clickCss("#create button");
   await b.until(`return !document.getElementById("table").hidden && document.getElementById("legal-list").children.length > 0`, `my first turn at ${game}`);
 }
@@ -44,25 +48,49 @@ async function noConsoleErrors(b) {
   assert.deepEqual(await b.consoleErrors(), []);
 }
 
-test("xiangqi: select a piece, see its targets, move, an illegal move refused, play to the end", async () => {
-  await createTable(browser, "xiangqi");
+test("xiangqi: a bot level chosen, select a piece, see its targets, move, the move list, an illegal move refused, play to the end", async () => {
+  await createTable(browser, "xiangqi", "", "engine:1");
+  assert.match(await browser.script(`return document.getElementById("seats").textContent`), /engine bot 2 \(bot, level 1\)/);
   await browser.clickCss('[data-square="h2"]');
   const targets = await browser.script(`return document.querySelectorAll(".target").length`);
   assert.ok(targets > 0, "the cannon's legal targets are shown");
   await browser.clickCss('[data-square="e2"]');
   await browser.until(`return document.querySelector('[data-square="e2"].piece')`, "the cannon on e2");
   await browser.until(myTurn, "my turn");
+  await browser.until(`return document.querySelector(".moves li")?.textContent.startsWith("C2.5")`, "the move list in WXF");
+  await browser.script(`const s = document.querySelector(".move-list select"); s.value = "chinese"; s.dispatchEvent(new Event("change"));`);
+  assert.match(await browser.script(`return document.querySelector(".moves li").textContent`), /^炮二平五/);
   await browser.screenshot(`${SHOTS}/xiangqi-desktop.png`);
-  await browser.clickCss('[data-square="a0"]');
+  // The keyboard: Enter picks the chariot up, an arrow moves the focus a rank up, Enter moves.
+  assert.ok((await legalTexts(browser)).includes("a0a1"), "a0a1 is legal");
+  const before = await ply(browser);
+  await browser.typeCss('[data-square="a0"]', "\uE007\uE013\uE007");
+  await played(browser, before);
+  await browser.until(`return document.querySelector('[data-square="a1"].piece.red')`, "the chariot on a1");
+  await browser.until(myTurn, "my turn");
+  await browser.clickCss('[data-square="a1"]');
   await browser.clickCss('[data-square="a5"]');
   await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
-  assert.match(await error(browser), /a0a5/);
+  assert.match(await error(browser), /a1a5/);
   await playToEnd(browser, 1500);
+  await browser.until(`return document.querySelector(".xiangqi .banner").textContent`, "the result with its rule");
+  await noConsoleErrors(browser);
+});
+
+test("gomoku: renju with swap2 shows its prompt, move numbers, forbidden points and the winning line", async () => {
+  await createTable(browser, "gomoku", '{"rule": "renju", "opening": "swap2"}', "brain:1");
+  assert.ok(await browser.script(`return document.querySelector("#board .prompt")?.textContent.trim()`), "the opening prompt");
+  await browser.clickCss('#board input[type="checkbox"]');
+  await playToEnd(browser, 300);
+  const view = JSON.parse(await browser.script(`return document.getElementById("view").textContent`));
+  assert.equal(await browser.script(`return document.querySelectorAll(".stone-number").length`), view.moves.length, "every stone numbered");
+  if (view.winning_line) assert.ok(await browser.script(`return document.querySelector("line.win")`), "the winning line is drawn");
+  if (view.forbidden.length) assert.ok(await browser.script(`return document.querySelector("line.forbidden")`), "forbidden points are marked");
   await noConsoleErrors(browser);
 });
 
 test("gomoku: click a point, an occupied point refused, play to the end", async () => {
-  await createTable(browser, "gomoku");
+  await createTable(browser, "gomoku", "", "threat:1");
   await browser.clickCss('[data-point="h8"] circle');
   await browser.until(`return document.querySelector('[data-point="h8"] .stone.black')`, "the black stone on h8");
   await browser.until(myTurn, "my turn");
@@ -73,32 +101,182 @@ test("gomoku: click a point, an occupied point refused, play to the end", async 
   await noConsoleErrors(browser);
 });
 
-for (const [game, settings, illegal] of [
-  ["doudizhu", "", "4"],
-  ["hearts", '{"target": 26}', "ZZ"],
-  ["klondike", "", "7-f"],
-]) {
-  test(`${game}: play from the legal actions, an illegal action refused, play on`, async () => {
-    await createTable(browser, game, settings);
-    await browser.clickCss("#actions button");
-    await browser.typeCss("#typed-action", `${illegal}\n`);
-    await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
-    await browser.screenshot(`${SHOTS}/${game}-desktop.png`);
-    if (game !== "klondike") await playToEnd(browser, 2000);
-    await noConsoleErrors(browser);
-  });
+const ply = (b) => b.script(`return Number(document.getElementById("board").dataset.ply)`);
+const legalTexts = (b) => b.script(`return [...document.querySelectorAll("#legal-list option")].map((o) => o.value)`);
+const resultShown = (b) => b.script(`return document.getElementById("status").textContent.startsWith("Result")`);
+
+/** Calls `take(turn, ply)` on each of my turns until the result; fails after `limit` turns. */
+async function eachTurn(b, limit, take) {
+  for (let turn = 0; turn < limit; turn++) {
+    await b.until(myTurn, "my turn or the result", 30000);
+    if (await resultShown(b)) return;
+    await take(turn, await ply(b));
+  }
+  assert.fail(`no result after ${limit} turns`);
 }
 
-test("phone: the lobby and a gomoku board at 375 px with touch", async () => {
+/** Waits for the server to take an action: the ply moves past `before`. */
+async function played(b, before) {
+  await b.until(`return Number(document.getElementById("board").dataset.ply) > ${before} || document.getElementById("action-error").textContent`, `the move after ply ${before}`);
+  assert.equal(await error(b), "", "the move was taken");
+}
+
+test("dou dizhu: bid, select by dragging across the hand, an illegal play refused, hint and play to the settlement", async () => {
+  await createTable(browser, "doudizhu", '{"bidding": "rob"}');
+  const watcher = await Browser.open();
+  try {
+    await watcher.go(await browser.script(`return location.href`));
+    await watcher.until(`return document.querySelector(".ddz .seat-panel")`, "the spectator's table");
+    assert.equal(await watcher.script(`return document.querySelectorAll(".hand .card").length`), 0, "a spectator sees no hand");
+    assert.equal(await watcher.script(`return document.querySelectorAll(".seat-panel .count").length`), 3, "every seat's card count");
+    await noConsoleErrors(watcher);
+  } finally {
+    await watcher.close();
+  }
+  let refused = false;
+  await eachTurn(browser, 200, async (turn, before) => {
+    const phase = await browser.script(`return document.querySelector(".ddz .controls button")?.textContent`);
+    if (phase !== "Play") {
+      await browser.clickCss(".ddz .controls button:last-child"); // call or rob when offered
+      return played(browser, before);
+    }
+    if (!refused) {
+      // The keyboard: an arrow moves the focus to the next card, Enter selects it.
+      await browser.typeCss(".hand .card:first-child", "\uE014\uE007");
+      assert.deepEqual(await browser.script(`return [...document.querySelectorAll(".hand .card")].map((c) => c.classList.contains("selected")).slice(0, 2)`), [false, true]);
+      await browser.script(`return document.activeElement.click()`);
+      // A sweep across the first three cards selects them; three low cards of different
+      // ranks make no combination, so the server refuses them and says why.
+      const hand = await browser.script(`return [...document.querySelectorAll(".hand .card")].map((c) => c.dataset.card)`);
+      const picks = [0];
+      for (let i = 1; i < hand.length && picks.length < 3; i++) if (!picks.some((j) => hand[j][0] === hand[i][0])) picks.push(i);
+      const points = [];
+      for (const i of picks) points.push(await browser.point(`.hand .card:nth-child(${i + 1})`, 0.15, 0.5));
+      await browser.drag([points[0], points.at(-1)]);
+      const selected = await browser.script(`return document.querySelectorAll(".hand .card.selected").length`);
+      assert.ok(selected >= 3, `the sweep selected ${selected} cards`);
+      await browser.script(`for (const c of document.querySelectorAll(".hand .card.selected")) if (!arguments[0].includes(c.dataset.card)) c.click();`, picks.map((i) => hand[i]));
+      await browser.clickCss(".ddz .controls button:first-child");
+      await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+      assert.match(await error(browser), /combination|not/);
+      refused = true;
+      await browser.clickCss(".ddz .controls button:last-child"); // clear
+    }
+    const texts = await legalTexts(browser);
+    if (texts.some((t) => t !== "pass")) {
+      await browser.clickCss(".ddz .controls button:nth-child(3)"); // hint selects a legal play
+      if (turn === 6) await browser.screenshot(`${SHOTS}/doudizhu-desktop.png`);
+      await browser.clickCss(".ddz .controls button:first-child");
+    } else {
+      await browser.clickCss(".ddz .controls button:nth-child(2)");
+    }
+    await played(browser, before);
+  });
+  assert.ok(refused, "an illegal play was tried");
+  await browser.until(`return document.querySelector(".settlement")`, "the settlement");
+  await noConsoleErrors(browser);
+});
+
+test("hearts: pass three cards, a card that does not follow refused, play by click to the game's end", async () => {
+  await createTable(browser, "hearts", '{"target": 26}');
+  let refused = false;
+  await eachTurn(browser, 400, async (turn, before) => {
+    const blocked = await browser.script(`return document.querySelectorAll(".hand .card:not(.playable)").length`);
+    if (!refused && blocked) {
+      await browser.clickCss(".hand .card:not(.playable)");
+      await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+      refused = true;
+    }
+    await browser.clickCss(".hand .card.playable");
+    await played(browser, before);
+    if (turn === 20) await browser.screenshot(`${SHOTS}/hearts-desktop.png`);
+    if (turn === 5) {
+      // The options: four colours give diamonds their own colour, glyphs draw U+1F0A1….
+      const colour = () => browser.script(`return getComputedStyle(document.querySelector(".card.diamonds") ?? document.body).color`);
+      const before = await colour();
+      await browser.clickCss("#four");
+      await browser.clickCss("#glyphs");
+      assert.ok(await browser.script(`return document.querySelector(".hand .card.glyph .face")?.textContent.codePointAt(0) >= 0x1f0a1`), "cards drawn as glyphs");
+      if (await browser.script(`return document.querySelector(".card.diamonds")`)) assert.notEqual(await colour(), before);
+      await browser.clickCss("#four");
+      await browser.clickCss("#glyphs");
+    }
+  });
+  assert.ok(refused, "an illegal card was tried");
+  await browser.until(`return document.querySelector(".hearts .banner") && document.querySelectorAll(".scores tbody tr").length > 0`, "the game-over banner and the score table");
+  await noConsoleErrors(browser);
+});
+
+/** The element a Klondike move takes its cards from and the one it goes to. */
+function klondikeEnds(move) {
+  const [from, to] = move.split("-");
+  const target = to === "f" ? ".foundation" : `.pile[data-drop="${to}"]`;
+  if (from === "w") return [".waste [data-pile=waste]", target];
+  if (from.startsWith("f")) return [`[data-pile="${from}"]`, target];
+  const [pile, count = "1"] = from.split(":");
+  return [`.pile[data-drop="${pile}"] [data-index]:nth-last-child(${count})`, target];
+}
+
+/**
+ * Plays one Klondike move with the pointer: a click on the stock, a double-click to send a
+ * card up, a tap on the card and a tap on the pile, or a drag.
+ */
+async function klondikeMove(b, move, { doubleClick = false, taps = false } = {}) {
+  const before = await ply(b);
+  if (move === "stock" || move === "recycle") {
+    await b.clickCss(".slot.stock");
+  } else if (doubleClick && move.endsWith("-f") && !move.includes(":")) {
+    await b.doubleClickCss(klondikeEnds(move)[0]);
+  } else if (taps && !move.endsWith("-f")) {
+    const [from, to] = klondikeEnds(move);
+    await b.clickAt(...(await b.point(from, 0.5, 0.15)));
+    await b.until(`return document.querySelector(".klondike .card.selected")`, "the card picked up");
+    await b.clickAt(...(await b.point(to)));
+  } else {
+    const [from, to] = klondikeEnds(move);
+    await b.drag([await b.point(from, 0.5, 0.15), await b.point(to, 0.5, 0.5)]);
+  }
+  await played(b, before);
+}
+
+test("klondike: a winnable deal won by dragging along the solver's line, hint, an illegal drag refused, the celebration", async () => {
+  await createTable(browser, "klondike", '{"winnable": true, "draw": 3}');
+  await browser.clickCss(".klondike .controls button:first-child");
+  const hint = await browser.until(`return document.querySelector(".advice").textContent`, "the hint");
+  await browser.clickCss(".klondike .controls button:last-child");
+  const line = (await browser.until(`return document.querySelector(".advice")?.dataset.line`, "the solver's line", 30000)).split(" ");
+  assert.equal(hint, `Hint: ${line[0]}`);
+  const legal = await legalTexts(browser);
+  const wrong = ["1-2", "2-3", "3-4", "4-5", "5-6", "6-7", "7-1"].find((m) => !legal.includes(m));
+  const [from, to] = klondikeEnds(wrong);
+  await browser.drag([await browser.point(from, 0.5, 0.15), await browser.point(to)]);
+  await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+  for (const [i, move] of line.entries()) {
+    await klondikeMove(browser, move, { doubleClick: i % 2 === 0, taps: i % 3 === 1 });
+    if (i === 30) await browser.screenshot(`${SHOTS}/klondike-desktop.png`);
+  }
+  await browser.until(`return document.querySelector(".celebration")`, "the win celebration");
+  await browser.until(`return document.getElementById("status").textContent.startsWith("Result")`, "the result");
+  await noConsoleErrors(browser);
+});
+
+test("phone: the lobby, a gomoku board and klondike by touch at 375 px, in Chinese", async () => {
   const phone = await Browser.open({ width: 375, height: 740, mobile: true });
   try {
-    await createTable(phone, "gomoku");
+    await createTable(phone, "gomoku", "", "random:1");
     const width = await phone.script(`return document.documentElement.scrollWidth`);
     assert.ok(width <= 375, `no horizontal scrolling (page is ${width} px wide)`);
     await phone.clickCss('[data-point="h8"] circle');
     await phone.until(`return document.querySelector('[data-point="h8"] .stone')`, "the stone");
     await phone.screenshot(`${SHOTS}/gomoku-phone.png`);
     await phone.script(`document.getElementById("lang").click()`);
+    await createTable(phone, "klondike", '{"winnable": true}');
+    await phone.clickCss(".klondike .controls button:last-child");
+    const line = (await phone.until(`return document.querySelector(".advice")?.dataset.line`, "the solver's line", 30000)).split(" ");
+    for (const move of line.slice(0, 12)) await klondikeMove(phone, move);
+    const wide = await phone.script(`return document.documentElement.scrollWidth`);
+    assert.ok(wide <= 375, `no horizontal scrolling at klondike (page is ${wide} px wide)`);
+    await phone.screenshot(`${SHOTS}/klondike-phone.png`);
     assert.equal(await phone.script(`return document.querySelector('[data-t="name"]').textContent`), "昵称");
     await noConsoleErrors(phone);
   } finally {

@@ -27,10 +27,13 @@ export class Browser {
     const value = await call("POST", "/session", {
       capabilities: { alwaysMatch: { browserName: "chrome", "goog:chromeOptions": options, "goog:loggingPrefs": { browser: "ALL" } } },
     });
-    return new Browser(value.sessionId);
+    return new Browser(value.sessionId, mobile ? "touch" : "mouse");
   }
 
-  constructor(id) { this.path = `/session/${id}`; }
+  constructor(id, pointerType = "mouse") {
+    this.path = `/session/${id}`;
+    this.pointerType = pointerType;
+  }
   close() { return call("DELETE", this.path); }
   go(url) { return call("POST", `${this.path}/url`, { url }); }
   script(source, ...args) { return call("POST", `${this.path}/execute/sync`, { script: source, args }); }
@@ -53,6 +56,34 @@ export class Browser {
     }
   }
   async typeCss(css, text) { return this.type(await this.find(css), text); }
+  /** The viewport point `dx`, `dy` (fractions of its size, 0.5 is the middle) of the element `css` names. */
+  point(css, dx = 0.5, dy = 0.5) {
+    return this.script(`const box = document.querySelector(arguments[0])?.getBoundingClientRect();
+      return box && [Math.round(box.left + box.width * arguments[1]), Math.round(box.top + box.height * arguments[2])];`, css, dx, dy);
+  }
+  /** Presses at the first point, moves through the others in small steps and lets go (`touch` or `mouse`). */
+  async drag(points, pointerType = this.pointerType) {
+    const steps = [{ type: "pointerMove", duration: 0, x: points[0][0], y: points[0][1] }, { type: "pointerDown", button: 0 }];
+    for (let i = 1; i < points.length; i++) {
+      const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+      for (let k = 1; k <= 4; k++) steps.push({ type: "pointerMove", duration: 20, x: Math.round(x0 + ((x1 - x0) * k) / 4), y: Math.round(y0 + ((y1 - y0) * k) / 4) });
+    }
+    steps.push({ type: "pointerUp", button: 0 });
+    await call("POST", `${this.path}/actions`, { actions: [{ type: "pointer", id: "finger", parameters: { pointerType }, actions: steps }] });
+    return call("DELETE", `${this.path}/actions`);
+  }
+  /** Clicks `times` times at the viewport point `x`, `y`. */
+  async clickAt(x, y, times = 1) {
+    const click = [{ type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }];
+    const steps = [{ type: "pointerMove", duration: 0, x, y }, ...Array(times).fill(click).flat()];
+    await call("POST", `${this.path}/actions`, { actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: steps }] });
+    return call("DELETE", `${this.path}/actions`);
+  }
+  /** Double-clicks the element `css` names. */
+  async doubleClickCss(css) {
+    const [x, y] = await this.point(css);
+    return this.clickAt(x, y, 2);
+  }
   async screenshot(file) { writeFileSync(file, Buffer.from(await call("GET", `${this.path}/screenshot`), "base64")); }
   /** Console entries of level SEVERE since the last call. */
   async consoleErrors() {

@@ -1,11 +1,16 @@
 // The browser client: one WebSocket to the table server, the lobby, and a table page that
 // draws the seat's view and offers exactly the legal actions the server sends.
 import { t, language, setLanguage } from "./i18n.js";
+import { look } from "./cards.js";
 import * as xiangqi from "./xiangqi.js";
 import * as gomoku from "./gomoku.js";
+import * as doudizhu from "./doudizhu.js";
+import * as hearts from "./hearts.js";
+import * as klondike from "./klondike.js";
+import { moveFocus, keepFocus } from "./focus.js";
 
-/** Board renderers by game; the other games are played from the list of legal actions. */
-const BOARDS = { xiangqi, gomoku };
+/** Table renderers by game; a game without one is played from the list of legal actions. */
+const BOARDS = { xiangqi, gomoku, doudizhu, hearts, klondike };
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -18,11 +23,13 @@ const store = {
 let socket = null;
 let info = null; // the table's TableInfo
 let state = null; // the latest StateUpdate
+let result = null; // the latest Result, while it is the current game's
 let mySeat = null;
 let amHost = false;
 let autoStart = false;
 let errorSlot = "action-error";
-const prefs = { flipped: false, numbers: false };
+let bots = new Map(); // game → the bots the server offers (the welcome's `bots`)
+const prefs = { flipped: false, numbers: false, notation: localStorage.getItem("parlor.notation") ?? (language() === "zh" ? "chinese" : "wxf") };
 
 function send(message) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -63,6 +70,7 @@ function enterTable() {
 function receive(message) {
   switch (message.type) {
     case "welcome":
+      bots = new Map((message.bots ?? []).map((g) => [g.game, g]));
       fillGames(message.games);
       enterTable();
       break;
@@ -89,18 +97,26 @@ function receive(message) {
       renderSeats();
       if (autoStart && amHost && info.phase === "waiting") {
         autoStart = false;
-        send({ type: "fill_bots" });
+        fillBots();
         send({ type: "start" });
       }
       break;
     case "state":
       state = message;
+      if (result && result.game_number !== state.game_number) result = null;
       renderState();
+      break;
+    case "assist":
+    case "moves":
+      BOARDS[info?.game]?.assist?.(message);
+      if (state) renderState();
       break;
     case "ack":
       $("action-error").textContent = "";
       break;
     case "result":
+      result = message;
+      if (state) renderState();
       $("status").textContent = t("returns", { r: message.outcome.returns.slice(0, info?.seats.length ?? 4).join(" / ") });
       break;
     case "error":
@@ -126,6 +142,70 @@ function showTable(code) {
 function fillGames(games) {
   const select = $("game");
   select.replaceChildren(...games.map((g) => new Option(t(g), g)));
+  showOptions(select.value);
+}
+
+/** The settings each game's options in the lobby set: [key, label, choices (first = default)]. */
+const OPTIONS = {
+  klondike: [["draw", "opt_draw", [1, 3]], ["scoring", "opt_scoring", ["standard", "vegas", "none"]], ["winnable", "opt_winnable", [false, true]]],
+  doudizhu: [["bidding", "opt_bidding", ["points", "rob"]]],
+  hearts: [["target", "opt_target", [100, 50, 26]]],
+  gomoku: [["rule", "opt_rule", ["freestyle", "standard", "renju", "caro"]], ["opening", "opt_opening", [null, "swap", "swap2", "soosorv-2"]], ["width", "opt_size", [15, 19, 13, 9]]],
+};
+
+/** A lobby choice in words: yes/no, a translated word, or the value itself. */
+function choiceLabel(choice) {
+  if (typeof choice === "boolean") return t(choice ? "yes" : "no");
+  if (choice === null) return t("opt_none_opening");
+  return t(`opt_${choice}`) === `opt_${choice}` ? String(choice) : t(`opt_${choice}`);
+}
+
+/** Seats the bot chosen in the lobby in every empty seat (the server's default without a choice). */
+function fillBots() {
+  const [kind, level] = ($("bot-choice").value || "").split(":");
+  send(kind ? { type: "seat_bot", bot: { kind, level: Number(level) } } : { type: "fill_bots" });
+}
+
+
+/** The lobby's choice of bot for `game`: every kind at every level, the server's default chosen. */
+function showBots(game) {
+  const offer = bots.get(game);
+  const select = $("bot-choice");
+  select.replaceChildren();
+  for (const kind of offer?.kinds ?? []) {
+    for (let level = 1; level <= kind.levels; level++) {
+      const option = new Option(t("bot_level", { kind: kind.kind, level }), `${kind.kind}:${level}`);
+      option.title = kind.about;
+      option.selected = offer.default.kind === kind.kind && offer.default.level === level;
+      select.append(option);
+    }
+  }
+  select.parentElement.hidden = !select.options.length;
+}
+
+function showOptions(game) {
+  showBots(game);
+  $("options").dataset.game = game;
+  $("options").replaceChildren(...(OPTIONS[game] ?? []).map(([key, label, choices]) => {
+    const select = document.createElement("select");
+    select.dataset.key = key;
+    select.append(...choices.map((c, i) => new Option(choiceLabel(c), i)));
+    const wrap = document.createElement("label");
+    wrap.append(`${t(label)} `, select);
+    return wrap;
+  }));
+}
+
+/** `settings` (from the JSON field) with the lobby's options for `game` written in. */
+function withOptions(game, settings) {
+  const chosen = {};
+  if ($("options").dataset.game !== game) return settings;
+  for (const select of $("options").querySelectorAll("select")) {
+    const [, , choices] = OPTIONS[game].find(([key]) => key === select.dataset.key);
+    if (select.selectedIndex > 0) chosen[select.dataset.key] = choices[select.selectedIndex];
+    if (select.dataset.key === "width" && select.selectedIndex > 0) chosen.height = chosen.width;
+  }
+  return Object.keys(chosen).length ? { ...(settings ?? {}), ...chosen } : settings;
 }
 
 function renderLobby(tables) {
@@ -174,16 +254,16 @@ function renderSeats() {
   $("seats").replaceChildren(...info.seats.map((seat, i) => {
     const li = document.createElement("li");
     const label = seat.kind === "empty" ? t("empty") : seat.name;
-    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? t("bot") : null,
+    const tags = [i === mySeat ? t("you") : null, seat.kind === "bot" ? (seat.bot ? t("bot_tag", { level: seat.bot.level }) : t("bot")) : null,
       seat.kind === "human" && !seat.connected ? t("away") : null].filter(Boolean);
     li.textContent = `${i + 1}. ${label}${tags.length ? ` (${tags.join(", ")})` : ""}`;
     li.classList.toggle("away", seat.kind === "human" && !seat.connected);
     li.classList.toggle("turn", isTurn(turn, i));
     return li;
-  }), Object.assign(document.createElement("li"), { textContent: `👁 ${info.spectators}` }));
+  }), Object.assign(document.createElement("li"), { textContent: t("watchers", { n: info.spectators }) }));
   const controls = [];
   if (amHost && info.phase === "waiting") {
-    controls.push(button(t("bots"), () => { errorSlot = "action-error"; send({ type: "fill_bots" }); }));
+    controls.push(button(t("bots"), () => { errorSlot = "action-error"; fillBots(); }));
     controls.push(button(t("start"), () => { errorSlot = "action-error"; send({ type: "start" }); }));
   }
   if (amHost && info.phase === "over") controls.push(button(t("rematch"), () => send({ type: "rematch" })));
@@ -201,6 +281,7 @@ function isTurn(turn, seat) {
 
 function renderState() {
   if (info) renderSeats();
+  $("board").dataset.ply = state.ply;
   const over = state.turn === "over";
   const mine = mySeat !== null && isTurn(state.turn, mySeat);
   let status = t("spectating");
@@ -212,7 +293,8 @@ function renderState() {
   }
   if (!over || !$("status").textContent.startsWith(t("returns", { r: "" }).trim())) $("status").textContent = status;
   const board = BOARDS[info?.game];
-  const handled = board ? board.render($("board"), state, { act, t, prefs, seat: mySeat, redraw: renderState }) : new Set();
+  const context = { act, send, t, prefs, seat: mySeat, info, result, redraw: renderState, error: (text) => { $("action-error").textContent = text; } };
+  const handled = board ? keepFocus($("board"), () => board.render($("board"), state, context)) : new Set();
   if (!board) $("board").replaceChildren();
   const rest = state.legal.filter((a) => !handled.has(a.text));
   $("actions").replaceChildren(...rest.map((a) => button(a.text, () => act(a.id), `action ${a.text}`)));
@@ -229,11 +311,20 @@ function setUp() {
     localStorage.setItem("parlor.four", $("four").checked ? "1" : "0");
     document.body.classList.toggle("four-colour", $("four").checked);
   });
+  $("glyphs").checked = look.glyphs = localStorage.getItem("parlor.glyphs") === "1";
+  $("glyphs").addEventListener("change", () => {
+    look.glyphs = $("glyphs").checked;
+    localStorage.setItem("parlor.glyphs", look.glyphs ? "1" : "0");
+    if (state) renderState();
+  });
+  $("board").addEventListener("keydown", moveFocus);
+  $("game").addEventListener("change", () => showOptions($("game").value));
   const langButton = $("lang");
   const relabel = () => { langButton.textContent = language() === "zh" ? "English" : "中文"; };
   langButton.addEventListener("click", () => {
     setLanguage(language() === "zh" ? "en" : "zh");
     relabel();
+    showOptions($("game").value);
     if (state) renderState();
   });
   setLanguage(language());
@@ -247,6 +338,7 @@ function setUp() {
     if (text) {
       try { settings = JSON.parse(text); } catch (e) { $("create-error").textContent = e.message; return; }
     }
+    settings = withOptions($("game").value, settings);
     autoStart = $("bots").checked;
     const name = displayName() || undefined;
     send({ type: "create", game: $("game").value, settings, name });
@@ -264,6 +356,7 @@ function setUp() {
   window.addEventListener("hashchange", () => {
     state = null;
     info = null;
+    result = null;
     $("board").replaceChildren();
     $("actions").replaceChildren();
     $("status").textContent = "";

@@ -1,6 +1,7 @@
 // Xiangqi: the board in SVG from the view's FEN; a click on a piece highlights the squares
 // its legal actions (ICCS text such as "h2e2") reach, a click on a square sends that move.
 import { el } from "./svg.js";
+import { h } from "./dom.js";
 const FILES = "abcdefghi";
 const GLYPHS = {
   K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
@@ -10,6 +11,16 @@ const NAMES = { k: "general", a: "advisor", b: "elephant", e: "elephant", n: "ho
 const CELL = 60;
 const PAD = 40;
 let selected = null;
+/** The move list from the server (`moves` message) and whether one is on its way. */
+let record = { key: "", ply: -1, moves: [] };
+let asked = false;
+
+/** Keeps the server's move list. */
+export function assist(message) {
+  if (message.type !== "moves") return;
+  record = { ...record, ply: message.ply, moves: message.moves };
+  asked = false;
+}
 
 /** The pieces of a FEN's board field by ICCS square (rank 9 is the FEN's first row). */
 function pieces(fen) {
@@ -25,7 +36,8 @@ function pieces(fen) {
 }
 
 /** Draws the board and returns the legal action texts it lets the player take. */
-export function render(container, state, { act, t, prefs, seat, redraw }) {
+export function render(container, state, ctx) {
+  const { act, t, prefs, seat, redraw } = ctx;
   const view = state.view;
   const board = pieces(view.fen);
   const flipped = prefs.flipped !== (seat === 1);
@@ -101,8 +113,50 @@ export function render(container, state, { act, t, prefs, seat, redraw }) {
   flip.textContent = t("flip");
   flip.addEventListener("click", () => { prefs.flipped = !prefs.flipped; redraw(); });
   tools.append(flip);
-  if (view.check) tools.append(` ${t("check")}`);
-  if (view.outcome) tools.append(` ${JSON.stringify(view.outcome)}`);
-  container.replaceChildren(svg, tools);
+  if (view.check && !view.outcome) tools.append(` ${t("check")}`);
+  const result = document.createElement("p");
+  result.className = "banner";
+  result.textContent = view.outcome ? outcomeText(view.outcome, t) : "";
+  container.replaceChildren(h("div", "xiangqi", svg, h("div", "side", result, tools, moveList(state, ctx))));
   return handled;
 }
+
+/** "Red wins: checkmate", "Draw: repetition", from the view's outcome. */
+function outcomeText(outcome, t) {
+  if (outcome.win) return t("xq_win", { side: t(`side_${outcome.win.winner}`), reason: t(`xq_${outcome.win.reason}`) });
+  return t("xq_draw", { reason: t(`xq_${outcome.draw}`) });
+}
+
+/** The moves so far in the chosen notation, a row per move pair; asks the server when behind. */
+function moveList({ code, game_number, ply }, { send, t, prefs }) {
+  const key = `${code}/${game_number}`;
+  if (record.key !== key) {
+    record = { key, ply: -1, moves: [] };
+    asked = false;
+  }
+  if (record.ply !== ply && !asked) {
+    asked = true;
+    send({ type: "assist", ask: "moves" });
+  }
+  const choice = document.createElement("select");
+  choice.setAttribute("aria-label", t("notation"));
+  for (const n of ["chinese", "wxf", "iccs"]) choice.append(new Option(t(`notation_${n}`), n, false, n === prefs.notation));
+  choice.addEventListener("change", () => {
+    prefs.notation = choice.value;
+    localStorage.setItem("parlor.notation", choice.value);
+    list.replaceChildren(...rows());
+  });
+  const list = document.createElement("ol");
+  list.className = "moves";
+  const rows = () => {
+    const out = [];
+    for (let i = 0; i < record.moves.length; i += 2) {
+      const pair = record.moves.slice(i, i + 2).map((m) => m[prefs.notation] ?? m.iccs);
+      out.push(h("li", null, pair.join("  ")));
+    }
+    return out;
+  };
+  list.replaceChildren(...rows());
+  return h("div", "move-list", h("label", null, `${t("moves")} `, choice), list);
+}
+

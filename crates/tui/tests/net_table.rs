@@ -113,6 +113,7 @@ fn three_clients_play_a_whole_doudizhu_deal_through_a_server_restart() {
             game: "doudizhu".into(),
             settings: serde_json::Value::Null,
             name: Some("ann".into()),
+            token: None,
         },
     )];
     until(&mut screens, "the table", |s| s[0].state.seat == Some(0));

@@ -13,14 +13,16 @@ use std::pin::Pin;
 use game::Outcome;
 use serde_json::Value;
 
-use crate::protocol::{LoggedAction, SeatKind};
-use crate::token::{TableCode, Token};
+use crate::protocol::{BotChoice, LoggedAction, SeatKind};
+use crate::token::{TableCode, TokenHash};
 
 pub use postgres::PostgresStorage;
 pub use sqlite::SqliteStorage;
 
 /// The tables of both backends. `INTEGER` is 32 bits and `BIGINT` 64 on PostgreSQL; SQLite
-/// stores both as 64-bit integers. Seeds are `u64` stored bit for bit in a `BIGINT`.
+/// stores both as 64-bit integers. Seeds are `u64` stored bit for bit in a `BIGINT`. Tokens
+/// are stored as their SHA-256 digests (`sha256:` and 64 hex digits), never as themselves; a
+/// bot seat's `bot` is its [`BotChoice`] as JSON.
 pub const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS parlor_tables (
     code TEXT PRIMARY KEY,
@@ -34,6 +36,7 @@ CREATE TABLE IF NOT EXISTS parlor_seats (
     kind TEXT NOT NULL,
     name TEXT,
     token TEXT,
+    bot TEXT,
     PRIMARY KEY (code, seat)
 );
 CREATE TABLE IF NOT EXISTS parlor_games (
@@ -68,8 +71,8 @@ pub enum Write {
         game: String,
         /// The settings.
         settings: Value,
-        /// The host's token.
-        host_token: Token,
+        /// The digest of the host's token.
+        host_token: TokenHash,
     },
     /// A seat taken, given to a bot, or renamed.
     Seat {
@@ -127,8 +130,10 @@ pub struct SeatRow {
     pub kind: SeatKind,
     /// The display name.
     pub name: Option<String>,
-    /// The seat's token (humans only).
-    pub token: Option<Token>,
+    /// The digest of the seat's token (humans only).
+    pub token: Option<TokenHash>,
+    /// The bot and its level (bots only).
+    pub bot: Option<BotChoice>,
 }
 
 /// A table as loaded at start-up: enough to rebuild it by replaying `actions`.
@@ -140,8 +145,8 @@ pub struct StoredTable {
     pub game: String,
     /// The settings.
     pub settings: Value,
-    /// The host's token.
-    pub host_token: Token,
+    /// The digest of the host's token.
+    pub host_token: TokenHash,
     /// The seats stored, by index (seats never written are absent).
     pub seats: Vec<(usize, SeatRow)>,
     /// The latest game at the table.
@@ -199,9 +204,9 @@ pub trait Storage: Send + Sync {
 mod sql {
     pub const TABLE: &str =
         "INSERT INTO parlor_tables (code, game, settings, host_token) VALUES ($1, $2, $3, $4)";
-    pub const SEAT: &str = "INSERT INTO parlor_seats (code, seat, kind, name, token) \
-        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (code, seat) DO UPDATE \
-        SET kind = excluded.kind, name = excluded.name, token = excluded.token";
+    pub const SEAT: &str = "INSERT INTO parlor_seats (code, seat, kind, name, token, bot) \
+        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code, seat) DO UPDATE \
+        SET kind = excluded.kind, name = excluded.name, token = excluded.token, bot = excluded.bot";
     pub const GAME: &str =
         "INSERT INTO parlor_games (code, number, seed, started) VALUES ($1, $2, $3, 0)";
     pub const START: &str = "UPDATE parlor_games SET started = 1 WHERE code = $1 AND number = $2";
@@ -213,7 +218,9 @@ mod sql {
     pub const TABLES: &str = "SELECT code, game, settings, host_token FROM parlor_tables t \
         WHERE EXISTS (SELECT 1 FROM parlor_games g WHERE g.code = t.code) ORDER BY code";
     pub const SEATS: &str =
-        "SELECT seat, kind, name, token FROM parlor_seats WHERE code = $1 ORDER BY seat";
+        "SELECT seat, kind, name, token, bot FROM parlor_seats WHERE code = $1 ORDER BY seat";
+    /// Databases made before bot seats had levels gain the column.
+    pub const ADD_BOT: &str = "ALTER TABLE parlor_seats ADD COLUMN bot TEXT";
     pub const LATEST: &str = "SELECT number FROM parlor_games WHERE code = $1 \
         ORDER BY number DESC LIMIT 1";
     pub const ONE_GAME: &str =
@@ -245,4 +252,28 @@ fn json_from_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Stora
 
 fn index(value: i64, what: &str) -> Result<usize, StorageError> {
     usize::try_from(value).map_err(|_| StorageError::Corrupt(format!("{what} {value}")))
+}
+
+fn token_from_text(text: &str) -> Result<TokenHash, StorageError> {
+    TokenHash::from_stored(text)
+        .ok_or_else(|| StorageError::Corrupt(format!("token digest {text:?}")))
+}
+
+fn bot_text(bot: Option<&BotChoice>) -> Option<String> {
+    bot.map(|b| serde_json::to_string(b).unwrap_or_default())
+}
+
+/// A seat row from its stored columns.
+fn seat_row(
+    kind: &str,
+    name: Option<String>,
+    token: Option<&str>,
+    bot: Option<&str>,
+) -> Result<SeatRow, StorageError> {
+    Ok(SeatRow {
+        kind: kind_from_text(kind)?,
+        name,
+        token: token.map(token_from_text).transpose()?,
+        bot: bot.map(json_from_text).transpose()?,
+    })
 }

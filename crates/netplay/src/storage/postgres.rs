@@ -6,11 +6,11 @@ use std::sync::Arc;
 use tokio_postgres::{Client, NoTls};
 
 use super::{
-    BoxFuture, SCHEMA, SeatRow, Storage, StorageError, StoredGame, StoredTable, Write, index,
-    json_from_text, kind_from_text, kind_text, sql,
+    BoxFuture, SCHEMA, Storage, StorageError, StoredGame, StoredTable, Write, bot_text, index,
+    json_from_text, kind_text, seat_row, sql, token_from_text,
 };
 use crate::protocol::LoggedAction;
-use crate::token::{TableCode, Token};
+use crate::token::TableCode;
 
 /// The advisory lock key held while the schema is created ("parlor" in ASCII).
 const SCHEMA_LOCK: i64 = 0x7061_726c_6f72;
@@ -39,8 +39,10 @@ impl PostgresStorage {
         });
         // Several servers (or tests) starting at once would race on CREATE TABLE IF NOT
         // EXISTS; a transaction-scoped advisory lock makes them take turns.
-        let schema =
-            format!("BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} COMMIT;");
+        let schema = format!(
+            "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} \
+             ALTER TABLE parlor_seats ADD COLUMN IF NOT EXISTS bot TEXT; COMMIT;"
+        );
         client.batch_execute(&schema).await?;
         Ok(PostgresStorage {
             client: Arc::new(client),
@@ -63,7 +65,7 @@ async fn apply(client: &Client, write: Write) -> Result<(), StorageError> {
                         &code.as_str(),
                         &game,
                         &settings.to_string(),
-                        &host_token.as_str(),
+                        &host_token.to_stored(),
                     ],
                 )
                 .await
@@ -77,7 +79,8 @@ async fn apply(client: &Client, write: Write) -> Result<(), StorageError> {
                         &(seat as i32),
                         &kind_text(row.kind),
                         &row.name,
-                        &row.token.as_ref().map(Token::as_str),
+                        &row.token.map(|t| t.to_stored()),
+                        &bot_text(row.bot.as_ref()),
                     ],
                 )
                 .await
@@ -176,11 +179,7 @@ async fn load_tables(client: &Client) -> Result<Vec<StoredTable>, StorageError> 
             .map(|seat| {
                 Ok((
                     index(i64::from(seat.get::<_, i32>(0)), "seat")?,
-                    SeatRow {
-                        kind: kind_from_text(seat.get(1))?,
-                        name: seat.get(2),
-                        token: seat.get::<_, Option<String>>(3).map(Token::from_string),
-                    },
+                    seat_row(seat.get(1), seat.get(2), seat.get(3), seat.get(4))?,
                 ))
             })
             .collect::<Result<Vec<_>, StorageError>>()?;
@@ -197,7 +196,7 @@ async fn load_tables(client: &Client) -> Result<Vec<StoredTable>, StorageError> 
             code,
             game: row.get(1),
             settings: json_from_text(row.get(2))?,
-            host_token: Token::from_string(row.get(3)),
+            host_token: token_from_text(row.get(3))?,
             seats,
             current,
         });

@@ -7,11 +7,11 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
-    BoxFuture, SCHEMA, SeatRow, Storage, StorageError, StoredGame, StoredTable, Write, index,
-    json_from_text, kind_from_text, kind_text, sql,
+    BoxFuture, SCHEMA, Storage, StorageError, StoredGame, StoredTable, Write, bot_text, index,
+    json_from_text, kind_text, seat_row, sql, token_from_text,
 };
 use crate::protocol::LoggedAction;
-use crate::token::{TableCode, Token};
+use crate::token::TableCode;
 
 /// Tables in a SQLite file. Calls run on tokio's blocking pool, one at a time.
 #[derive(Clone, Debug)]
@@ -38,6 +38,12 @@ impl SqliteStorage {
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "NORMAL")?;
         connection.execute_batch(SCHEMA)?;
+        if connection
+            .prepare("SELECT bot FROM parlor_seats LIMIT 0")
+            .is_err()
+        {
+            connection.execute_batch(sql::ADD_BOT)?;
+        }
         Ok(SqliteStorage {
             connection: Arc::new(Mutex::new(connection)),
             path: path.to_owned(),
@@ -82,7 +88,7 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StorageError> {
                 code.as_str(),
                 game,
                 settings.to_string(),
-                host_token.as_str()
+                host_token.to_stored()
             ],
         ),
         Write::Seat { code, seat, row } => connection.execute(
@@ -92,7 +98,8 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StorageError> {
                 *seat as i64,
                 kind_text(row.kind),
                 row.name,
-                row.token.as_ref().map(Token::as_str)
+                row.token.map(|t| t.to_stored()),
+                bot_text(row.bot.as_ref())
             ],
         ),
         Write::Game { code, number, seed } => {
@@ -191,17 +198,14 @@ fn load_tables(connection: &Connection) -> Result<Vec<StoredTable>, StorageError
                     row.get::<_, String>(1)?,
                     row.get::<_, Option<String>>(2)?,
                     row.get::<_, Option<String>>(3)?,
+                    row.get::<_, Option<String>>(4)?,
                 ))
             })?
             .map(|row| {
-                let (seat, kind, name, token) = row?;
+                let (seat, kind, name, token, bot) = row?;
                 Ok((
                     index(seat, "seat")?,
-                    SeatRow {
-                        kind: kind_from_text(&kind)?,
-                        name,
-                        token: token.map(Token::from_string),
-                    },
+                    seat_row(&kind, name, token.as_deref(), bot.as_deref())?,
                 ))
             })
             .collect::<Result<Vec<_>, StorageError>>()?;
@@ -215,7 +219,7 @@ fn load_tables(connection: &Connection) -> Result<Vec<StoredTable>, StorageError
             code,
             game,
             settings: json_from_text(&settings)?,
-            host_token: Token::from_string(host_token),
+            host_token: token_from_text(&host_token)?,
             seats,
             current,
         });

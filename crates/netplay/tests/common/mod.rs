@@ -54,7 +54,16 @@ impl TestServer {
 
     /// A server over any storage.
     pub async fn start_on(storage: Arc<dyn Storage>, config: Config) -> TestServer {
-        let server = Server::bind("127.0.0.1:0".parse().unwrap(), config, registry(), storage)
+        TestServer::start_with(storage, config, registry()).await
+    }
+
+    /// A server over any storage, hosting `registry`.
+    pub async fn start_with(
+        storage: Arc<dyn Storage>,
+        config: Config,
+        registry: Registry,
+    ) -> TestServer {
+        let server = Server::bind("127.0.0.1:0".parse().unwrap(), config, registry, storage)
             .await
             .expect("server binds");
         let addr = server.local_addr().unwrap();
@@ -149,6 +158,7 @@ pub async fn create(
             game: game.into(),
             settings,
             name: name.map(str::to_owned),
+            token: None,
         })
         .await
         .unwrap();
@@ -250,6 +260,11 @@ pub async fn watch(mut client: Client) -> (Client, Vec<ServerMessage>) {
 
 /// A minimal HTTP/1.1 GET over loopback: the body.
 pub async fn http_get(url: &str) -> String {
+    http_get_with_status(url).await.1
+}
+
+/// A minimal HTTP/1.1 GET over loopback: the status code and the body.
+pub async fn http_get_with_status(url: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let rest = url.strip_prefix("http://").unwrap();
     let (host, path) = rest.split_once('/').unwrap();
@@ -258,6 +273,11 @@ pub async fn http_get(url: &str) -> String {
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = String::new();
     within(stream.read_to_string(&mut response)).await.unwrap();
-    let (_, body) = response.split_once("\r\n\r\n").unwrap();
-    body.to_owned()
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap();
+    (status, body.to_owned())
 }

@@ -107,6 +107,9 @@ fn open(cli: &crate::launcher::Cli) -> Result<NetScreen, String> {
             game: cli.host.clone().unwrap_or_default(),
             settings,
             name: Some(name.clone()),
+            // Sent again on every reconnect until `created` arrives: the server answers a
+            // repeat with the table it already made.
+            token: Some(netplay::Token::generate()),
         };
         (cli.server.clone(), create)
     };

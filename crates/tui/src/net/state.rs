@@ -237,7 +237,11 @@ impl NetState {
                 self.awaiting = false;
                 self.note(format!("error {code}: {message}"), true);
             }
-            ServerMessage::Welcome { .. } | ServerMessage::Lobby { .. } => {}
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Lobby { .. }
+            | ServerMessage::Assist { .. }
+            | ServerMessage::Moves { .. }
+            | ServerMessage::Record(_) => {}
         }
     }
 

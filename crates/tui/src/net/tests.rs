@@ -19,6 +19,7 @@ fn seat(name: &str, connected: bool) -> SeatInfo {
         kind: SeatKind::Human,
         name: Some(name.into()),
         connected,
+        bot: None,
     }
 }
 

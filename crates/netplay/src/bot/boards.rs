@@ -1,0 +1,222 @@
+//! The board games' bots: Xiangqi's search engine (`xiangqi-engine`) and Gomoku's brain
+//! (`gomoku-brain`), each with levels of time and depth, plus the rules crates' quick bots.
+//! Both games hide nothing, so the view holds the whole position; each bot rebuilds it from
+//! the view and the table's (public) settings.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::{BotKind, BotSetup, Typed, ViewBot, settings_of};
+use crate::protocol::LegalAction;
+
+/// Xiangqi's bots, the strongest first.
+pub const XIANGQI_BOTS: &[BotKind] = &[
+    BotKind {
+        name: "engine",
+        levels: XIANGQI_LEVELS.len() as u8,
+        about: "the xiangqi-engine search; levels 1-8 raise its skill (0, 3, 6, 9, 12, 16, \
+                20, 20) and its time per move (50, 100, 150, 250, 400, 700, 1000, 2000 ms)",
+        build: |setup| Typed::<xiangqi::Game, _>::boxed(XiangqiEngine::new(setup), setup.seed),
+    },
+    BotKind {
+        name: "baseline",
+        levels: 1,
+        about: "the rules crate's one-ply material bot",
+        build: |setup| {
+            Typed::<xiangqi::Game, _>::boxed(
+                XiangqiBaseline(xiangqi::Bot::new(setup.seed)),
+                setup.seed,
+            )
+        },
+    },
+    BotKind::RANDOM,
+];
+
+/// Gomoku's bots, the strongest first.
+pub const GOMOKU_BOTS: &[BotKind] = &[
+    BotKind {
+        name: "brain",
+        levels: GOMOKU_LEVELS.len() as u8,
+        about: "the gomoku-brain search (threat-space search, then alpha-beta); levels 1-6 \
+                search to depth 1, 2, 4, then without a depth limit, in 50, 100, 200, 300, \
+                600, 1000 ms per move",
+        build: |setup| Typed::<gomoku::Gomoku, _>::boxed(GomokuBrain::new(setup), setup.seed),
+    },
+    BotKind {
+        name: "threat",
+        levels: 1,
+        about: "the rules crate's quick bot: wins, blocks, else scores nearby points",
+        build: |setup| Typed::<gomoku::Gomoku, _>::boxed(GomokuThreat::new(setup), setup.seed),
+    },
+    BotKind::RANDOM,
+];
+
+/// The engine's skill and time per move at each level.
+const XIANGQI_LEVELS: [(u8, u64); 8] = [
+    (0, 50),
+    (3, 100),
+    (6, 150),
+    (9, 250),
+    (12, 400),
+    (16, 700),
+    (20, 1000),
+    (20, 2000),
+];
+
+/// The brain's depth limit and time per move at each level.
+const GOMOKU_LEVELS: [(Option<u32>, u64); 6] = [
+    (Some(1), 50),
+    (Some(2), 100),
+    (Some(4), 200),
+    (None, 300),
+    (None, 600),
+    (None, 1000),
+];
+
+/// The transposition table of one engine or brain seat.
+const HASH_MIB: usize = 8;
+
+/// The entry of `levels` for `level` (1-based; out of range: the nearest).
+fn level<T: Copy>(levels: &[T], level: u8) -> T {
+    levels[usize::from(level.max(1) - 1).min(levels.len() - 1)]
+}
+
+/// The xiangqi-engine search at a level. It keeps the game it has seen, so the repetition
+/// rules know the line: each view extends it by the opponent's last move when that reaches
+/// the view's position, and starts again from the view's FEN otherwise.
+struct XiangqiEngine {
+    engine: xiangqi_engine::Engine,
+    movetime: Duration,
+    rules: xiangqi::RuleSet,
+    line: Option<xiangqi::Game>,
+}
+
+impl XiangqiEngine {
+    fn new(setup: &BotSetup) -> XiangqiEngine {
+        let (skill, ms) = level(&XIANGQI_LEVELS, setup.level);
+        let mut engine = xiangqi_engine::Engine::new(HASH_MIB);
+        engine.set_skill(skill);
+        XiangqiEngine {
+            engine,
+            movetime: Duration::from_millis(ms),
+            rules: settings_of::<xiangqi::Game>(setup.settings).rules,
+            line: None,
+        }
+    }
+
+    /// The game up to `view`: the remembered line and the last move, or the view's position.
+    fn game_at(&mut self, view: &xiangqi::View) -> Option<xiangqi::Game> {
+        let extended = self.line.take().and_then(|mut line| {
+            let last = view.last_move?;
+            line.play(last).ok()?;
+            (line.position().fen() == view.fen).then_some(line)
+        });
+        extended.or_else(|| {
+            let start =
+                xiangqi::Position::from_fen_with(&view.fen, xiangqi::Validation::Permissive)
+                    .ok()?;
+            Some(xiangqi::Game::with_rules(start, self.rules))
+        })
+    }
+}
+
+impl ViewBot<xiangqi::Game> for XiangqiEngine {
+    fn choose(&mut self, view: &xiangqi::View, _legal: &[LegalAction]) -> Option<String> {
+        let mut game = self.game_at(view)?;
+        let limits = xiangqi_engine::Limits {
+            budget: Some(xiangqi_engine::Budget::fixed(self.movetime, Duration::ZERO)),
+            ..xiangqi_engine::Limits::default()
+        };
+        let control = xiangqi_engine::Control::new(false);
+        let best = self.engine.search(&game, &limits, &control, |_| {}).best?;
+        game.play(best).ok()?;
+        self.line = Some(game);
+        Some(best.to_string())
+    }
+}
+
+/// The rules crate's baseline Xiangqi bot.
+struct XiangqiBaseline(xiangqi::Bot);
+
+impl ViewBot<xiangqi::Game> for XiangqiBaseline {
+    fn choose(&mut self, view: &xiangqi::View, _legal: &[LegalAction]) -> Option<String> {
+        let pos =
+            xiangqi::Position::from_fen_with(&view.fen, xiangqi::Validation::Permissive).ok()?;
+        self.0.choose(&pos).map(|m| m.to_string())
+    }
+}
+
+/// The Gomoku position a view shows: the board the settings make, with the view's moves
+/// replayed in order (opening stones first, colours alternating).
+fn gomoku_position(
+    settings: &gomoku::GameSettings,
+    view: &gomoku::View,
+) -> Option<gomoku::Position> {
+    let mut pos = gomoku::Position::new(view.width, view.height, settings.rules).ok()?;
+    for &p in &view.moves {
+        pos.play(p).ok()?;
+    }
+    Some(pos)
+}
+
+/// The gomoku-brain search at a level. During an opening's choices (swap, swap2…) it has no
+/// opinion, and a random legal choice is taken.
+struct GomokuBrain {
+    brain: gomoku_brain::Brain,
+    limits: gomoku_brain::Limits,
+    settings: gomoku::GameSettings,
+}
+
+impl GomokuBrain {
+    fn new(setup: &BotSetup) -> GomokuBrain {
+        let (depth, ms) = level(&GOMOKU_LEVELS, setup.level);
+        GomokuBrain {
+            brain: gomoku_brain::Brain::new(HASH_MIB << 20),
+            limits: gomoku_brain::Limits {
+                time: Some(Duration::from_millis(ms)),
+                depth,
+            },
+            settings: settings_of::<gomoku::Gomoku>(setup.settings),
+        }
+    }
+}
+
+impl ViewBot<gomoku::Gomoku> for GomokuBrain {
+    fn choose(&mut self, view: &gomoku::View, _legal: &[LegalAction]) -> Option<String> {
+        if view.opening.is_some() {
+            return None;
+        }
+        let pos = gomoku_position(&self.settings, view)?;
+        let thought = self
+            .brain
+            .think(&pos, self.limits, &AtomicBool::new(false))
+            .ok()?;
+        Some(gomoku::Action::Stone(thought.best).to_string())
+    }
+}
+
+/// The rules crate's quick Gomoku bot.
+struct GomokuThreat {
+    bot: gomoku::Bot,
+    settings: gomoku::GameSettings,
+}
+
+impl GomokuThreat {
+    fn new(setup: &BotSetup) -> GomokuThreat {
+        GomokuThreat {
+            bot: gomoku::Bot::new(setup.seed),
+            settings: settings_of::<gomoku::Gomoku>(setup.settings),
+        }
+    }
+}
+
+impl ViewBot<gomoku::Gomoku> for GomokuThreat {
+    fn choose(&mut self, view: &gomoku::View, _legal: &[LegalAction]) -> Option<String> {
+        if view.opening.is_some() {
+            return None;
+        }
+        let pos = gomoku_position(&self.settings, view)?;
+        let best = self.bot.choose(&pos)?;
+        Some(gomoku::Action::Stone(best).to_string())
+    }
+}
