@@ -76,6 +76,8 @@ pub enum Confirmed {
     WinnableDeal,
     /// Deal this deal again.
     Restart,
+    /// Abandon this game for the deal of a seed typed.
+    Seed(u64),
     /// Play on from the saved game.
     Resume,
     /// Clear the statistics.
@@ -86,34 +88,34 @@ const fn bind(keys: &'static [Key], command: Command, help: &'static str) -> Bin
     Binding::new(keys, command, help)
 }
 
-const PILE: &str = "pick up pile N (the run that fits is found), or drop on it";
+const PILE: &str = "pick up pile N (the run that fits), or drop on it";
 
 /// The key bindings, in help order.
 pub const KEYMAP: &[Binding<Command>] = &[
     bind(
         &[Key::code(KeyCode::Left), Key::char('h')],
         Command::Left,
-        "move the cursor (on a pile, up/down take more/fewer cards)",
+        "move the cursor (up/down on a pile: more/fewer cards)",
     ),
     bind(
         &[Key::code(KeyCode::Right), Key::char('l')],
         Command::Right,
-        "move the cursor (on a pile, up/down take more/fewer cards)",
+        "move the cursor (up/down on a pile: more/fewer cards)",
     ),
     bind(
         &[Key::code(KeyCode::Up), Key::char('k')],
         Command::Up,
-        "move the cursor (on a pile, up/down take more/fewer cards)",
+        "move the cursor (up/down on a pile: more/fewer cards)",
     ),
     bind(
         &[Key::code(KeyCode::Down), Key::char('j')],
         Command::Down,
-        "move the cursor (on a pile, up/down take more/fewer cards)",
+        "move the cursor (up/down on a pile: more/fewer cards)",
     ),
     bind(
         &[Key::code(KeyCode::Enter), Key::char(' ')],
         Command::Act,
-        "pick up at the cursor or drop there; on the stock: turn it",
+        "pick up or drop at the cursor; on the stock: turn it",
     ),
     bind(&[Key::char('1')], Command::Pile(0), PILE),
     bind(&[Key::char('2')], Command::Pile(1), PILE),
@@ -126,17 +128,17 @@ pub const KEYMAP: &[Binding<Command>] = &[
     bind(
         &[Key::char('d')],
         Command::Draw,
-        "draw: turn the stock (recycle the waste when it is empty)",
+        "draw: turn the stock (recycle when it is empty)",
     ),
     bind(
         &[Key::char('f')],
         Command::Foundation,
-        "send the held card (or the card at the cursor) to its foundation",
+        "send the held card (or the cursor's) to its foundation",
     ),
     bind(
         &[Key::char('a')],
         Command::AllUp,
-        "send every card that can go up to the foundations",
+        "send every card that can go up",
     ),
     bind(
         &[
@@ -151,7 +153,7 @@ pub const KEYMAP: &[Binding<Command>] = &[
     bind(
         &[Key::char('i')],
         Command::Hint,
-        "hint: the next step of a winning line, highlighted (solver)",
+        "hint: the next step of a winning line (solver)",
     ),
     bind(
         &[Key::char('c')],
@@ -188,12 +190,12 @@ pub const KEYMAP: &[Binding<Command>] = &[
     bind(
         &[Key::code(KeyCode::Esc)],
         Command::Back,
-        "put the held cards back; stop waiting for the solver; else quit",
+        "put back the held cards, stop the solver, or quit",
     ),
     bind(
         &[Key::char('q')],
         Command::Quit,
-        "quit (the game in progress is saved and offered next time)",
+        "quit (a game in progress is saved for next time)",
     ),
 ];
 

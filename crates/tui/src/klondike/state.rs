@@ -284,7 +284,10 @@ impl State {
                     .seed
                     .map_or_else(|| "a given deal".to_owned(), |s| format!("seed {s}"));
                 state.overlay = Overlay::confirm(
-                    format!("Resume the saved game ({deal}, {moves} moves)?"),
+                    format!(
+                        "Resume the saved game ({deal}, {moves} move{})?",
+                        if moves == 1 { "" } else { "s" }
+                    ),
                     Confirmed::Resume,
                 );
                 state.resume = Some(saved);
@@ -556,7 +559,11 @@ impl State {
                     Edit::Submit(text) => {
                         self.overlay.close();
                         match text.parse::<u64>() {
-                            Ok(seed) => self.ask_for_seed(seed, now),
+                            Ok(seed) => self.ask(
+                                &format!("Abandon this game for seed {seed}?"),
+                                Confirmed::Seed(seed),
+                                now,
+                            ),
                             Err(_) if text.is_empty() => {
                                 self.message.warn("Type a seed number, then Enter");
                             }
@@ -677,6 +684,10 @@ impl State {
                 self.count_abandoned(now);
                 let (rules, options) = (*self.game.rules(), *self.game.options());
                 self.restart(rules, options);
+            }
+            Confirmed::Seed(seed) => {
+                self.count_abandoned(now);
+                self.new_deal(seed);
             }
             Confirmed::Resume => self.resume(),
             Confirmed::ResetStatistics => {
@@ -933,11 +944,6 @@ impl State {
     fn new_deal(&mut self, seed: u64) {
         let next = self.game.next_deal(Deal::from_seed(seed));
         self.new_game(next, Some(seed));
-    }
-
-    fn ask_for_seed(&mut self, seed: u64, now: Instant) {
-        self.count_abandoned(now);
-        self.new_deal(seed);
     }
 
     /// Deals the current deal again under `rules` and `options` (a cumulative Vegas balance

@@ -1001,3 +1001,18 @@ fn the_launcher_passes_the_play_flags() {
     let refused = super::cli::check_play_args(&["--draw".into(), "0".into()]).unwrap_err();
     assert!(refused.contains("--draw"), "{refused}");
 }
+
+#[test]
+fn a_deal_by_seed_asks_first_while_a_game_is_in_progress() {
+    let mut app = app(3, true);
+    press(&mut app, "dg42");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.seed(), Some(3));
+    let question = render_to_string(&mut app, 80, 24);
+    assert!(
+        question.contains("Abandon this game for seed 42? y/n"),
+        "{question}"
+    );
+    press(&mut app, "y");
+    assert_eq!(app.seed(), Some(42));
+}
