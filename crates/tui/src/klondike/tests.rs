@@ -424,9 +424,8 @@ fn new_deal_by_seed() {
     );
 }
 
-#[test]
-fn won_and_lost_messages() {
-    // One card from a win: the last King on pile 1.
+/// One card from a win: the last King on pile 1.
+fn one_card_from_a_win(style: CardStyle) -> App {
     let setup = Setup {
         tableau: std::array::from_fn(|i| {
             if i == 0 {
@@ -444,11 +443,12 @@ fn won_and_lost_messages() {
         score: 0,
     };
     let position = Klondike::from_setup(&setup).unwrap();
-    let mut app = App::with_game(
-        Game::from_position(&position, no_auto()),
-        None,
-        CardStyle::Glyph,
-    );
+    App::with_game(Game::from_position(&position, no_auto()), None, style)
+}
+
+#[test]
+fn won_and_lost_messages() {
+    let mut app = one_card_from_a_win(CardStyle::Glyph);
     press(&mut app, "1f");
     assert_eq!(app.game().status(), Status::Won);
     assert!(render_to_string(&mut app, W, H).contains("You won!"));
@@ -922,28 +922,7 @@ fn a_damaged_save_is_reported_and_the_game_starts_anew() {
 
 #[test]
 fn a_win_is_counted_once_with_its_score_and_time() {
-    let setup = Setup {
-        tableau: std::array::from_fn(|i| {
-            if i == 0 {
-                "KS".parse().unwrap()
-            } else {
-                Pile::new()
-            }
-        }),
-        face_down: [0; 7],
-        stock: Pile::new(),
-        waste: Pile::new(),
-        foundations: [13, 13, 13, 12],
-        rules: Rules::default(),
-        pass: 1,
-        score: 0,
-    };
-    let position = Klondike::from_setup(&setup).unwrap();
-    let mut app = App::with_game(
-        Game::from_position(&position, no_auto()),
-        None,
-        CardStyle::Ascii,
-    );
+    let mut app = one_card_from_a_win(CardStyle::Ascii);
     press(&mut app, "1f");
     assert_eq!(app.game().status(), Status::Won);
     let tally = app.state().stats().tally;
