@@ -995,3 +995,26 @@ fn a_deal_by_seed_asks_first_while_a_game_is_in_progress() {
     press(&mut app, "y");
     assert_eq!(app.seed(), Some(42));
 }
+
+#[test]
+fn the_symbol_style_draws_rank_and_suit_without_card_glyphs() {
+    let mut app = App::new(&Options {
+        style: CardStyle::Symbol,
+        seed: 7,
+        game: no_auto(),
+        ..Options::default()
+    });
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        !screen
+            .chars()
+            .any(|c| ('\u{1F0A0}'..='\u{1F0FF}').contains(&c)),
+        "{screen}"
+    );
+    let top = Klondike::from_seed(7, Rules::default()).pile(0)[0];
+    let label = crate::cards::card_name(top, CardStyle::Symbol);
+    assert!(
+        screen.lines().nth(5).unwrap().contains(&label),
+        "{label}:\n{screen}"
+    );
+}
