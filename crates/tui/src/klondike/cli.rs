@@ -14,7 +14,8 @@ use ::klondike::{
 use clap::{Args, Parser, Subcommand};
 
 use super::{App, Options};
-use crate::launcher::LaunchOptions;
+use crate::cards::StyleArgs;
+use crate::launcher::random_seed;
 
 /// The default time budget of `solve`: long enough for every deal of the 10,000-deal survey
 /// but a few, short enough to wait for at a terminal.
@@ -40,6 +41,18 @@ pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How to play.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The flags of the terminal game, also given after `play klondike` in the launcher.
+#[derive(Debug, Args)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent command-line flags"
+)]
+pub struct PlayArgs {
     /// The deal.
     #[command(flatten)]
     pub deal: DealArgs,
@@ -58,13 +71,33 @@ pub struct Cli {
     /// Vegas scoring: carry the balance from deal to deal.
     #[arg(long)]
     pub cumulative: bool,
-    /// Draw cards with ASCII names (`AS`, `TD`) instead of Unicode glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// Card and border style.
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// Deal only games the solver proved winnable under these rules (the `--seed` deal if it
     /// is, else the next one derived from it; also for `n`).
     #[arg(long, conflicts_with = "deal")]
     pub winnable: bool,
+}
+
+/// The play flags alone, as the launcher passes them (no program name, no subcommand).
+#[derive(Debug, Parser)]
+#[command(name = "play klondike", no_binary_name = true)]
+struct PlayCli {
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// Parses the play flags given after `play klondike`.
+pub fn parse_play_args(args: &[String]) -> Result<PlayArgs, String> {
+    PlayCli::try_parse_from(args)
+        .map(|cli| cli.play)
+        .map_err(|e| e.render().to_string().trim_end().to_owned())
+}
+
+/// The launcher's check of the play flags (see [`crate::launcher::CheckArgsFn`]).
+pub fn check_play_args(args: &[String]) -> Result<(), String> {
+    parse_play_args(args).and_then(|play| play.app_options().map(|_| ()))
 }
 
 /// Which deal: a seed or a 52-card list.
@@ -217,11 +250,7 @@ impl DealArgs {
     }
 
     fn seed(&self) -> u64 {
-        LaunchOptions {
-            seed: self.seed,
-            ..LaunchOptions::default()
-        }
-        .seed_or_random()
+        self.seed.unwrap_or_else(random_seed)
     }
 }
 
@@ -242,9 +271,9 @@ impl VariantArgs {
     }
 }
 
-impl Cli {
-    /// The terminal game's options (no balance file: see [`Options::with_user_balance_file`]).
-    fn app_options(&self) -> Result<Options, String> {
+impl PlayArgs {
+    /// The terminal game's options (no data directory: `main` adds the user's).
+    pub fn app_options(&self) -> Result<Options, String> {
         let deal = self
             .deal
             .deal
@@ -252,13 +281,13 @@ impl Cli {
             .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
             .transpose()?;
         Ok(Options {
-            ascii: self.ascii,
+            style: self.style.style(),
             seed: self.deal.seed(),
             deal,
             rules: self.rules.rules(),
             game: self.game_options(),
             winnable: self.winnable,
-            balance_file: None,
+            data: None,
         })
     }
 
@@ -477,8 +506,11 @@ pub fn main() -> ExitCode {
             })
         });
     }
-    let options = match cli.app_options() {
-        Ok(options) => options.with_user_balance_file(),
+    let options = match cli.play.app_options() {
+        Ok(options) => Options {
+            data: crate::data::DataDir::user(),
+            ..options
+        },
         Err(err) => {
             eprintln!("klondike: {err}");
             return ExitCode::from(2);
