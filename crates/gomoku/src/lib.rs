@@ -6,6 +6,7 @@
 //! - [`Rule`], [`Settings`], [`Foul`]: rule sets and renju settings.
 //! - [`Position`], [`Setup`], [`Outcome`]: validated state, checked/unchecked moves, results.
 //! - [`Game`]: history, undo, records; [`parse_moves`], [`format_moves`].
+//! - [`psq`]: Gomocup's `.psq` game records.
 //! - [`opening`]: opening rules (swap, swap2, Soosõrv-N, Taraguchi-N) as state machines.
 //! - [`Gomoku`]: the whole game (opening, then play) behind the `game::GameState` interface;
 //!   [`Bot`]: a simple seeded threat bot.
@@ -18,6 +19,7 @@ mod interface;
 pub mod opening;
 mod point;
 mod position;
+pub mod psq;
 mod renju;
 mod rule;
 mod set;
