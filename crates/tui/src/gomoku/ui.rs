@@ -16,7 +16,7 @@ use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
 use super::input::{BoardHits, help_rows};
 use super::state::{Dialog, Opponent, OptionRow, RULES_HELP, State, level_name};
 use crate::widgets;
-use crate::xiangqi::state::Tone;
+use crate::xiangqi::ui::tone_color;
 
 /// Columns of the panel beside the board, at least.
 const PANEL_W: u16 = 26;
@@ -303,12 +303,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
             Color::Cyan,
         );
     } else if let Some((text, tone)) = s.status() {
-        let color = match tone {
-            Tone::Info => Color::Reset,
-            Tone::Warn => Color::Yellow,
-            Tone::Error => Color::Red,
-        };
-        widgets::status_line(frame, status, text, color);
+        widgets::status_line(frame, status, text, tone_color(tone));
     }
     widgets::status_line(
         frame,

@@ -174,12 +174,12 @@ pub struct Analysis {
 
 /// A search in progress for the computer's move.
 struct Thinking {
-    thinker: Thinker<Info, Option<Move>>,
+    thinker: Thinker<Info, Result<Move, String>>,
     /// The game length it was asked at.
     ply: usize,
     since: Instant,
     /// The answer, held back until the pace allows it.
-    answer: Option<Option<Move>>,
+    answer: Option<Result<Move, String>>,
 }
 
 /// The computer players, shared with the search thread.
@@ -916,7 +916,7 @@ impl State {
         };
         let (info, done) = t.thinker.poll();
         if let Some(answer) = done {
-            t.answer = Some(answer.unwrap_or(None));
+            t.answer = Some(answer.unwrap_or_else(|()| Err("the search failed".to_owned())));
         }
         if let Some(info) = info {
             self.analysis = Some(Analysis {
@@ -933,7 +933,7 @@ impl State {
         self.tick();
         if let Some(t) = self.thinking.as_mut() {
             let (info, answer) = t.thinker.wait();
-            t.answer = Some(answer.unwrap_or(None));
+            t.answer = Some(answer.unwrap_or_else(|()| Err("the search failed".to_owned())));
             t.since = Instant::now()
                 .checked_sub(self.options.pace)
                 .unwrap_or(t.since);
@@ -951,15 +951,18 @@ impl State {
     fn play_answer_when_due(&mut self) {
         let Some(t) = &self.thinking else { return };
         let due = t.since.elapsed() >= self.options.pace;
-        let Some(answer) = t.answer.filter(|_| due && self.prompt.is_none()) else {
+        if !due || self.prompt.is_some() {
+            return;
+        }
+        let Some(answer) = t.answer.clone() else {
             return;
         };
         self.thinking = None;
         match answer {
-            Some(m) => {
+            Ok(m) => {
                 self.play(m);
             }
-            None => self.error("The computer found no move."),
+            Err(e) => self.error(format!("The computer cannot move: {e}.")),
         }
     }
 
@@ -974,7 +977,12 @@ impl State {
             move |progress: &mut dyn FnMut(Info)| {
                 let mut players = players.lock().unwrap_or_else(PoisonError::into_inner);
                 let limits = match strength {
-                    Strength::Baseline => return players.bot.choose(game.position()),
+                    Strength::Baseline => {
+                        return players
+                            .bot
+                            .choose(game.position())
+                            .ok_or_else(|| "no legal move".to_owned());
+                    }
                     Strength::Depth(d) => Limits {
                         depth: Some(d),
                         ..Limits::default()
@@ -987,7 +995,7 @@ impl State {
                 let result = players
                     .engine
                     .search(&game, &limits, &control, |info| progress(info.clone()));
-                result.best
+                result.best.ok_or_else(|| "no legal move".to_owned())
             },
         );
         Thinking {

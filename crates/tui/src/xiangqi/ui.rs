@@ -1,6 +1,8 @@
 //! The Xiangqi screen's widgets: the board (which records where it was drawn for the mouse),
 //! the game panel with the move list, the engine's evaluation, and the dialogs.
 
+use std::fmt::Write as _;
+
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -68,7 +70,9 @@ fn file_numbers(color: Color, flipped: bool, ascii: bool) -> Line<'static> {
                 text.push(RED_NUMERALS[usize::from(n - 1)]);
                 text.push_str("  ");
             }
-            _ => text.push_str(&format!("{n:<4}")),
+            _ => {
+                let _ = write!(text, "{n:<4}");
+            }
         }
     }
     let style = match color {
@@ -158,9 +162,10 @@ fn board_lines(s: &State) -> Vec<Line<'static>> {
         }
     }
     lines.push(file_numbers(bottom, s.flipped, ascii));
-    let letters: String = columns(s.flipped)
-        .map(|f| format!("{:<4}", char::from(b'a' + f)))
-        .collect();
+    let letters = columns(s.flipped).fold(String::new(), |mut acc, f| {
+        let _ = write!(acc, "{:<4}", char::from(b'a' + f));
+        acc
+    });
     lines.push(Line::styled(
         format!("{:w$}{}", "", letters.trim_end(), w = MARGIN as usize),
         Style::default().fg(TColor::DarkGray),
@@ -358,7 +363,7 @@ fn move_rows(s: &State, room: usize) -> Vec<Line<'static>> {
                 current,
             ));
         } else if let Some((row, mark_row)) = rows.last_mut() {
-            row.push_str(&format!(" {mark}{text}"));
+            let _ = write!(row, " {mark}{text}");
             *mark_row |= current;
         }
     }
@@ -412,17 +417,11 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     .areas(main);
     frame.render_stateful_widget(Board { state: s }, board, hits);
     frame.render_widget(Panel { state: s }, panel);
-    let (text, color) = match &s.prompt {
-        Some(text) => (format!(": {text}▏"), TColor::Cyan),
-        None => {
-            let (text, tone) = s.status();
-            let color = match tone {
-                Tone::Info => TColor::Reset,
-                Tone::Warn => TColor::Yellow,
-                Tone::Error => TColor::Red,
-            };
-            (text.to_owned(), color)
-        }
+    let (text, color) = if let Some(text) = &s.prompt {
+        (format!(": {text}▏"), TColor::Cyan)
+    } else {
+        let (text, tone) = s.status();
+        (text.to_owned(), tone_color(tone))
     };
     widgets::status_line(frame, status, &text, color);
     widgets::status_line(
@@ -497,6 +496,15 @@ pub(crate) fn ascii_only(buf: &mut Buffer) {
             };
             cell.set_symbol(stand_in);
         }
+    }
+}
+
+/// The colour a status message is written in.
+pub(crate) fn tone_color(tone: Tone) -> TColor {
+    match tone {
+        Tone::Info => TColor::Reset,
+        Tone::Warn => TColor::Yellow,
+        Tone::Error => TColor::Red,
     }
 }
 
