@@ -353,8 +353,8 @@ pub fn run(cli: &Cli) -> Result<String, String> {
                 cap: cli.cap,
             };
             let options = crate::launcher::LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..crate::launcher::LaunchOptions::default()
             };
             let mut app = App::new(settings, options.seed_or_random(), cli.ascii, cli.bots);
             crate::app::run(&mut app).map_err(|e| e.to_string())?;

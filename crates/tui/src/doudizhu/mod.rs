@@ -74,7 +74,7 @@ pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
     Box::new(App::new(
         Settings::default(),
         options.seed_or_random(),
-        options.ascii,
+        options.style.is_ascii(),
         BotKind::Greedy,
     ))
 }

@@ -372,8 +372,8 @@ pub fn main() -> ExitCode {
         }
         None => {
             let launch = LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..LaunchOptions::default()
             };
             let app = App::new(Options {
                 settings,
@@ -388,6 +388,7 @@ pub fn main() -> ExitCode {
                 seed: launch.seed_or_random(),
                 opening: cli.opening,
                 level: usize::from(cli.level - 1),
+                data: crate::data::DataDir::user(),
                 ..Options::default()
             });
             let mut app = match app {

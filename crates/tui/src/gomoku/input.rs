@@ -1,10 +1,10 @@
 //! Keys and mouse clicks of the Gomoku screen, mapped to [`Command`]s through one table
-//! ([`BINDINGS`]) that also writes the help screen.
+//! ([`KEYMAP`], the shared [`crate::keymap`] convention) that also writes the help screen.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use gomoku::Point;
 
-use crate::xiangqi::input::{Binding, bind, help_rows_of, lookup};
+use crate::keymap::{self, Binding, Key};
 
 /// Everything a player can ask of the Gomoku screen outside a prompt or dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,8 @@ pub enum Command {
     Options,
     /// Start a new game (asks first while one is in progress).
     NewGame,
+    /// The statistics against the computer.
+    Statistics,
     /// The help screen.
     Help,
     /// Leave the game (asks first while one is in progress).
@@ -35,104 +37,88 @@ pub enum Command {
     Opening(char),
 }
 
-/// Every key of the game; the help screen lists them in this order.
-pub const BINDINGS: &[Binding<Command>] = &[
-    bind(
-        "← → ↑ ↓ / h l k j",
-        "move the cursor",
+/// Every key of the game; the help screen lists them in this order. The opening's decision
+/// keys (`x`, `c`, `f`, digits) mean what the status line says for the phase.
+pub const KEYMAP: &[Binding<Command>] = &[
+    Binding::new(
+        &[Key::code(KeyCode::Left), Key::char('h')],
         Command::Cursor(-1, 0),
-        &[KeyCode::Left, KeyCode::Char('h')],
+        "cursor left",
     ),
-    bind(
-        "",
-        "",
+    Binding::new(
+        &[Key::code(KeyCode::Right), Key::char('l')],
         Command::Cursor(1, 0),
-        &[KeyCode::Right, KeyCode::Char('l')],
+        "cursor right",
     ),
-    bind(
-        "",
-        "",
+    Binding::new(
+        &[Key::code(KeyCode::Up), Key::char('k')],
         Command::Cursor(0, 1),
-        &[KeyCode::Up, KeyCode::Char('k')],
+        "cursor up",
     ),
-    bind(
-        "",
-        "",
+    Binding::new(
+        &[Key::code(KeyCode::Down), Key::char('j')],
         Command::Cursor(0, -1),
-        &[KeyCode::Down, KeyCode::Char('j')],
+        "cursor down",
     ),
-    bind(
-        "Enter / Space / click",
-        "place a stone",
+    Binding::new(
+        &[Key::code(KeyCode::Enter), Key::char(' ')],
         Command::Place,
-        &[KeyCode::Enter, KeyCode::Char(' ')],
+        "place a stone (or click)",
     ),
-    bind(
-        ":",
-        "type a point (h8, 7,7) or save/load <file>",
+    Binding::new(
+        &[Key::char(':')],
         Command::Prompt,
-        &[KeyCode::Char(':')],
+        "type a point (h8, 7,7) or save/load <file>",
     ),
-    bind(
-        "u",
-        "undo (against the computer: back to your turn)",
+    Binding::new(
+        &[Key::char('u')],
         Command::Undo,
-        &[KeyCode::Char('u')],
+        "undo (against the computer: back to your turn)",
     ),
-    bind(
-        "m",
-        "move numbers on the stones",
+    Binding::new(
+        &[Key::char('m')],
         Command::Numbers,
-        &[KeyCode::Char('m')],
+        "move numbers on the stones",
     ),
-    bind(
-        "e",
-        "computer's evaluation and line",
+    Binding::new(
+        &[Key::char('e')],
         Command::Analysis,
-        &[KeyCode::Char('e')],
+        "computer's evaluation and line",
     ),
-    bind(
-        "o",
-        "options: opponent, level, rule, size, fouls",
+    Binding::new(
+        &[Key::char('o')],
         Command::Options,
-        &[KeyCode::Char('o')],
+        "options: opponent, level, rule, size, fouls",
     ),
-    bind("n", "new game", Command::NewGame, &[KeyCode::Char('n')]),
-    bind(
-        "x c f 1-9",
-        "opening decisions, as the status line says",
+    Binding::new(&[Key::char('n')], Command::NewGame, "new game"),
+    Binding::new(&[Key::char('s')], Command::Statistics, "statistics"),
+    Binding::new(
+        &[Key::char('x'), Key::char('c'), Key::char('f')],
         Command::Opening('x'),
-        &[],
+        "opening decisions, as the status line says (and digits)",
     ),
-    bind(
-        "? / F1",
-        "this help",
+    Binding::new(
+        &[Key::char('?'), Key::code(KeyCode::F(1))],
         Command::Help,
-        &[KeyCode::Char('?'), KeyCode::F(1)],
+        "this help",
     ),
-    bind(
-        "q / Esc",
-        "quit",
+    Binding::new(
+        &[Key::char('q'), Key::code(KeyCode::Esc)],
         Command::Quit,
-        &[KeyCode::Char('q'), KeyCode::Esc],
+        "quit",
     ),
 ];
 
-/// The help's key rows.
-pub fn help_rows() -> Vec<(&'static str, &'static str)> {
-    help_rows_of(BINDINGS)
-}
-
-/// The command a key press stands for: the table, then the opening's decision keys.
+/// The command a key press stands for: the opening's decision keys carry their character.
 pub fn key_command(key: &KeyEvent) -> Option<Command> {
-    lookup(BINDINGS, key).or(match key.code {
+    match key.code {
         KeyCode::Char(c @ ('x' | 'c' | 'f' | '1'..='9'))
             if !key.modifiers.contains(KeyModifiers::CONTROL) =>
         {
             Some(Command::Opening(c))
         }
-        _ => None,
-    })
+        _ => keymap::command(KEYMAP, key),
+    }
 }
 
 /// Where the board was drawn at the last render, recorded by the board widget.

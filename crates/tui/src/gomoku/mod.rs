@@ -23,18 +23,23 @@ mod tests;
 
 use ::gomoku::Color as Stone;
 use ::gomoku::opening::CannotStart;
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::Frame;
+use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
 use crate::launcher::LaunchOptions;
+use crate::line_input::Edit;
+use crate::overlay::{Outcome, Overlay};
+use crate::xiangqi::{OptionsKey, options_key};
 pub use state::{LEVELS, Opponent, Options, State};
 
 /// Builds the screen for the launcher: you play Black against the brain.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
     let options = Options {
-        ascii: options.ascii,
+        ascii: options.style.is_ascii(),
         seed: options.seed_or_random(),
+        data: options.data.clone(),
         ..Options::default()
     };
     Box::new(App::new(options).expect("the default options start a game"))
@@ -61,54 +66,63 @@ impl App {
         &self.state
     }
 
-    fn prompt_key(&mut self, code: KeyCode, modifiers: KeyModifiers) {
-        let Some(text) = self.state.prompt.as_mut() else {
-            return;
-        };
-        match code {
-            KeyCode::Enter => {
-                let line = std::mem::take(text);
-                self.state.prompt = None;
-                self.state.submit(&line);
+    fn key(&mut self, key: &KeyEvent) -> Action {
+        match self.state.overlay() {
+            Overlay::Game(state::Popup::Options(_)) => {
+                match options_key(key.code) {
+                    Some(OptionsKey::Move(rows)) => self.state.options_move(rows),
+                    Some(OptionsKey::Change(step)) => self.state.options_change(step),
+                    Some(OptionsKey::Close) => self.state.close_popup(),
+                    None => {}
+                }
+                return Action::Continue;
             }
-            KeyCode::Esc => self.state.prompt = None,
-            KeyCode::Backspace => {
-                text.pop();
-            }
-            KeyCode::Char(c) if !modifiers.contains(KeyModifiers::CONTROL) && text.len() < 200 => {
-                text.push(c);
+            Overlay::Game(state::Popup::ChooseColor) => {
+                match key.code {
+                    KeyCode::Char('b' | 'B') => self.state.choose_color(Stone::Black),
+                    KeyCode::Char('w' | 'W') => self.state.choose_color(Stone::White),
+                    KeyCode::Esc | KeyCode::Char('q') => self.state.close_popup(),
+                    _ => {}
+                }
+                return Action::Continue;
             }
             _ => {}
         }
-    }
-
-    fn dialog_key(&mut self, dialog: state::Dialog, code: KeyCode) -> Action {
-        use state::Dialog;
-        match dialog {
-            Dialog::Help => self.state.close_dialog(),
-            Dialog::Options(_) => match code {
-                KeyCode::Up | KeyCode::Char('k') => self.state.options_move(-1),
-                KeyCode::Down | KeyCode::Char('j') => self.state.options_move(1),
-                KeyCode::Left | KeyCode::Char('h') => self.state.options_change(-1),
-                KeyCode::Right | KeyCode::Char('l' | ' ') => self.state.options_change(1),
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('o' | 'q') => {
-                    self.state.close_dialog();
+        let question = match self.state.overlay() {
+            Overlay::Confirm(c) => Some(c.yes),
+            _ => None,
+        };
+        match self.state.overlay.handle_key(key) {
+            Outcome::Confirmed(sure) => return self.state.confirmed(sure),
+            Outcome::Closed => {
+                if let Some(sure) = question {
+                    self.state.declined(sure);
                 }
-                _ => {}
-            },
-            Dialog::ChooseColor => match code {
-                KeyCode::Char('b' | 'B') => self.state.choose_color(Stone::Black),
-                KeyCode::Char('w' | 'W') => self.state.choose_color(Stone::White),
-                KeyCode::Esc | KeyCode::Char('q') => self.state.close_dialog(),
-                _ => {}
-            },
-            Dialog::ConfirmQuit | Dialog::ConfirmNew => {
-                return self
-                    .state
-                    .answer(matches!(code, KeyCode::Char('y' | 'Y') | KeyCode::Enter));
+                return Action::Continue;
             }
+            Outcome::ResetStatistics => {
+                self.state.overlay =
+                    Overlay::confirm("Reset the statistics?", state::Sure::ResetStatistics);
+                return Action::Continue;
+            }
+            Outcome::Handled => return Action::Continue,
+            Outcome::Unhandled => {}
         }
-        Action::Continue
+        if let Some(input) = self.state.prompt.as_mut() {
+            match input.handle_key(key) {
+                Edit::Submit(line) => {
+                    self.state.prompt = None;
+                    self.state.submit(&line);
+                }
+                Edit::Cancel => self.state.prompt = None,
+                Edit::Editing => {}
+            }
+            return Action::Continue;
+        }
+        match input::key_command(key) {
+            Some(command) => self.state.apply(command),
+            None => Action::Continue,
+        }
     }
 }
 
@@ -118,21 +132,20 @@ impl Screen for App {
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {
-        if let Event::Key(k) = event {
-            if let Some(dialog) = self.state.dialog() {
-                return self.dialog_key(dialog, k.code);
-            }
-            if self.state.prompt.is_some() {
-                self.prompt_key(k.code, k.modifiers);
-                return Action::Continue;
-            }
-        } else if self.state.dialog().is_some() || self.state.prompt.is_some() {
-            return Action::Continue;
+        match event {
+            Event::Key(key) => self.key(key),
+            _ if !self.state.overlay().is_none() || self.state.prompt.is_some() => Action::Continue,
+            _ => match input::command(event, &self.hits) {
+                Some(command) => self.state.apply(command),
+                None => Action::Continue,
+            },
         }
-        match input::command(event, &self.hits) {
-            Some(command) => self.state.apply(command),
-            None => Action::Continue,
-        }
+    }
+
+    fn min_size(&self) -> Size {
+        let o = self.state.options();
+        let (width, height) = ui::min_size(o.width, o.height);
+        Size { width, height }
     }
 
     fn tick(&mut self) -> Action {

@@ -13,7 +13,11 @@ use gomoku_brain::{Brain, Limits, Thought};
 
 use super::input::Command;
 use crate::app::Action;
-use crate::xiangqi::state::Tone;
+use crate::data::DataDir;
+use crate::line_input::LineInput;
+use crate::overlay::Overlay;
+use crate::stats::{Finished, ScoreOrder, Stats};
+use crate::status::{Level, Status};
 use crate::xiangqi::thinker::Thinker;
 
 /// Board sizes the options cycle through.
@@ -84,7 +88,7 @@ pub fn level_name(level: usize) -> String {
 }
 
 /// Start-up options: `App::new(Options { .. })`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Rule settings (the foul policy among them).
     pub settings: Settings,
@@ -104,6 +108,8 @@ pub struct Options {
     pub opening: Option<OpeningRule>,
     /// The least time between a move and the computer's reply.
     pub pace: Duration,
+    /// Where the statistics are kept (`None`: not kept).
+    pub data: Option<DataDir>,
 }
 
 impl Default for Options {
@@ -118,24 +124,33 @@ impl Default for Options {
             seed: 0,
             opening: None,
             pace: Duration::from_millis(300),
+            data: None,
         }
     }
 }
 
-/// A question the screen waits on.
+/// The game's own popups over the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialog {
-    /// The help screen.
-    Help,
+pub enum Popup {
     /// The options list, with the highlighted row.
     Options(usize),
-    /// "Quit this game?"
-    ConfirmQuit,
-    /// "Abandon this game for a new one?"
-    ConfirmNew,
     /// "Play Black or White?" before a game against the computer.
     ChooseColor,
 }
+
+/// What a "yes" to a question does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sure {
+    /// Leave the game in progress.
+    Quit,
+    /// Abandon it for a new one.
+    NewGame,
+    /// Clear the statistics.
+    ResetStatistics,
+}
+
+/// What is open over the board.
+pub type GomokuOverlay = Overlay<Popup, Sure>;
 
 /// The rows of the options dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,10 +225,13 @@ pub struct State {
     pub(super) analysis: Option<Analysis>,
     pub(super) show_analysis: bool,
     pub(super) numbers: bool,
-    message: Option<(String, Tone)>,
-    /// The `:` prompt's text while it is open.
-    pub(super) prompt: Option<String>,
-    pub(super) dialog: Option<Dialog>,
+    status: Status,
+    /// The `:` prompt while it is open.
+    pub(super) prompt: Option<LineInput>,
+    pub(super) overlay: GomokuOverlay,
+    pub(super) stats: Stats<()>,
+    /// Whether the current game is in the statistics already.
+    counted: bool,
     /// The opening in progress, if any.
     pub(super) opening: Option<Opening>,
     /// Who holds Black after the opening.
@@ -225,9 +243,13 @@ impl State {
     /// 5..=32 each way or the opening rule cannot start on the board.
     pub fn new(options: Options) -> Result<State, CannotStart> {
         let game = Game::new(options.width, options.height, options.settings)?;
+        let stats = options
+            .data
+            .as_ref()
+            .and_then(|d| Stats::load(d, STATS_NAME).ok())
+            .unwrap_or_default();
         let mut state = State {
             cursor: Point::center(options.width, options.height),
-            options,
             game,
             forbidden: PointSet::new(),
             players: Arc::new(Mutex::new(Players {
@@ -238,15 +260,18 @@ impl State {
             analysis: None,
             show_analysis: false,
             numbers: false,
-            message: None,
+            status: Status::default(),
             prompt: None,
-            dialog: None,
+            overlay: Overlay::None,
+            stats,
+            counted: false,
             opening: None,
             black_player: None,
+            options,
         };
         state.new_game()?;
         if state.opening.is_none() {
-            state.message = None;
+            state.status.clear();
         }
         Ok(state)
     }
@@ -268,17 +293,17 @@ impl State {
 
     /// The status message, if any.
     pub fn message(&self) -> Option<&str> {
-        self.message.as_ref().map(|(m, _)| m.as_str())
+        Some(self.status.text()).filter(|t| !t.is_empty())
     }
 
-    /// The status message with its tone.
-    pub fn status(&self) -> Option<(&str, Tone)> {
-        self.message.as_ref().map(|(m, t)| (m.as_str(), *t))
+    /// The status line.
+    pub fn status(&self) -> &Status {
+        &self.status
     }
 
-    /// The dialog waiting for an answer, if any.
-    pub fn dialog(&self) -> Option<Dialog> {
-        self.dialog
+    /// What is open over the board.
+    pub fn overlay(&self) -> &GomokuOverlay {
+        &self.overlay
     }
 
     /// Whether the computer is searching.
@@ -286,8 +311,42 @@ impl State {
         self.thinking.is_some()
     }
 
-    fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some((text.into(), tone));
+    fn say(&mut self, level: Level, text: impl Into<String>) {
+        self.status.set(level, text);
+    }
+
+    /// The colour the person plays against the computer.
+    fn human_color(&self) -> Option<Stone> {
+        match self.options.opponent {
+            Opponent::Bot(c) => Some(c.other()),
+            Opponent::Human => None,
+        }
+    }
+
+    /// Counts a game against the computer in the statistics, once: when it ends, or when it
+    /// is abandoned after the first move (a loss).
+    fn count_game(&mut self) {
+        let Some(human) = self.human_color() else {
+            return;
+        };
+        if self.counted || self.game.moves().is_empty() || self.opening.is_some() {
+            return;
+        }
+        self.counted = true;
+        let won = self.game.position().winner() == Some(human);
+        self.stats.tally.record(
+            Finished {
+                won,
+                score: None,
+                seconds: None,
+            },
+            ScoreOrder::Higher,
+        );
+        if let Some(dir) = &self.options.data
+            && let Err(e) = self.stats.save(dir, STATS_NAME)
+        {
+            self.say(Level::Error, format!("statistics not saved: {e}"));
+        }
     }
 
     /// Whether a game is under way (stones played, not over): leaving it asks first.
@@ -301,12 +360,13 @@ impl State {
 
     /// Starts a new game with the current options; nothing changes when it cannot start.
     fn new_game(&mut self) -> Result<(), CannotStart> {
-        let o = self.options;
+        let o = self.options.clone();
         let opening = o
             .opening
             .map(|rule| Opening::new(rule, o.width, o.height, o.settings))
             .transpose()?;
         self.game = Game::new(o.width, o.height, o.settings)?;
+        self.counted = false;
         self.thinking = None;
         self.analysis = None;
         self.players
@@ -316,7 +376,7 @@ impl State {
             .clear();
         self.cursor = Point::center(o.width, o.height);
         self.say(
-            Tone::Info,
+            Level::Info,
             format!(
                 "new game: {} {}x{}, {}",
                 o.settings.rule,
@@ -329,7 +389,7 @@ impl State {
         self.opening = opening;
         if self.opening.is_some() {
             self.options.opponent = Opponent::Human;
-            self.say(Tone::Info, self.phase_text());
+            self.say(Level::Info, self.phase_text());
         }
         self.refresh();
         Ok(())
@@ -338,14 +398,15 @@ impl State {
     /// A new game with the current options (which always start: they started before).
     fn restart(&mut self) {
         if let Err(e) = self.new_game() {
-            self.say(Tone::Error, e.to_string());
+            self.say(Level::Error, e.to_string());
         }
     }
 
     /// A new game, first asking which colour the player takes against the computer.
     fn start_new(&mut self) {
+        self.count_game();
         if matches!(self.options.opponent, Opponent::Bot(_)) && self.options.opening.is_none() {
-            self.dialog = Some(Dialog::ChooseColor);
+            self.overlay = Overlay::Game(Popup::ChooseColor);
         } else {
             self.restart();
         }
@@ -353,7 +414,7 @@ impl State {
 
     /// The answer to "play Black or White?": the computer takes the other colour.
     pub fn choose_color(&mut self, yours: Stone) {
-        self.dialog = None;
+        self.overlay.close();
         self.options.opponent = Opponent::Bot(yours.other());
         self.restart();
     }
@@ -370,7 +431,7 @@ impl State {
         let mut skipped = None;
         for k in 1..=n {
             let size = SIZES[(i + k * step).rem_euclid(n) as usize];
-            let before = self.options;
+            let before = self.options.clone();
             self.options.width = size;
             self.options.height = size;
             let fits = self
@@ -388,7 +449,7 @@ impl State {
         }
         self.options_changed();
         if let Some(e) = skipped {
-            self.say(Tone::Warn, format!("{e}: skipped"));
+            self.say(Level::Warn, format!("{e}: skipped"));
         }
     }
 
@@ -397,7 +458,7 @@ impl State {
     fn options_changed(&mut self) {
         if self.in_progress() {
             self.say(
-                Tone::Info,
+                Level::Info,
                 "takes effect from the next game ('n' starts one)",
             );
         } else {
@@ -446,16 +507,19 @@ impl State {
                         Ok((game, black)) => {
                             self.game = game;
                             self.black_player = Some(black);
-                            self.say(Tone::Info, format!("opening done: the {black} plays black"));
+                            self.say(
+                                Level::Info,
+                                format!("opening done: the {black} plays black"),
+                            );
                         }
-                        Err(e) => self.say(Tone::Error, e.to_string()),
+                        Err(e) => self.say(Level::Error, e.to_string()),
                     }
                 } else {
-                    self.say(Tone::Info, self.phase_text());
+                    self.say(Level::Info, self.phase_text());
                 }
                 self.refresh();
             }
-            Err(e) => self.say(Tone::Error, e.to_string()),
+            Err(e) => self.say(Level::Error, e.to_string()),
         }
     }
 
@@ -499,12 +563,12 @@ impl State {
                 self.cursor = p;
                 self.place(p);
             }
-            Command::Prompt => self.prompt = Some(String::new()),
+            Command::Prompt => self.prompt = Some(LineInput::new(": ").max_len(200)),
             Command::Undo => self.undo(),
             Command::Numbers => {
                 self.numbers = !self.numbers;
                 let on = if self.numbers { "on" } else { "off" };
-                self.say(Tone::Info, format!("move numbers {on}"));
+                self.say(Level::Info, format!("move numbers {on}"));
             }
             Command::Analysis => {
                 self.show_analysis = !self.show_analysis;
@@ -513,48 +577,74 @@ impl State {
                 } else {
                     "hidden"
                 };
-                self.say(Tone::Info, format!("computer's evaluation {on}"));
+                self.say(Level::Info, format!("computer's evaluation {on}"));
             }
-            Command::Options => self.dialog = Some(Dialog::Options(0)),
-            Command::NewGame if self.in_progress() => self.dialog = Some(Dialog::ConfirmNew),
+            Command::Options => self.overlay = Overlay::Game(Popup::Options(0)),
+            Command::NewGame if self.in_progress() => {
+                self.overlay = Overlay::confirm("Abandon this game for a new one?", Sure::NewGame);
+            }
             Command::NewGame => self.start_new(),
-            Command::Help => self.dialog = Some(Dialog::Help),
-            Command::Quit if self.in_progress() => self.dialog = Some(Dialog::ConfirmQuit),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Quit if self.in_progress() => {
+                self.overlay = Overlay::confirm("Quit this game?", Sure::Quit);
+            }
             Command::Quit => return Action::Quit,
             Command::Opening(c) => self.opening_key(c),
         }
         Action::Continue
     }
 
-    /// The answer to the open yes/no dialog.
-    pub fn answer(&mut self, yes: bool) -> Action {
-        match (self.dialog.take(), yes) {
-            (Some(Dialog::ConfirmQuit), true) => return Action::Quit,
-            (Some(Dialog::ConfirmNew), true) => self.start_new(),
-            (Some(Dialog::ConfirmQuit | Dialog::ConfirmNew), false) => {
-                self.say(Tone::Info, "carry on");
+    /// A question was answered yes.
+    pub fn confirmed(&mut self, sure: Sure) -> Action {
+        match sure {
+            Sure::Quit => {
+                self.count_game();
+                return Action::Quit;
             }
-            _ => {}
+            Sure::NewGame => self.start_new(),
+            Sure::ResetStatistics => {
+                let result = match &self.options.data {
+                    Some(dir) => self.stats.reset(dir, STATS_NAME),
+                    None => {
+                        self.stats = Stats::default();
+                        Ok(())
+                    }
+                };
+                match result {
+                    Ok(()) => self.say(Level::Info, "statistics reset"),
+                    Err(e) => self.say(Level::Error, format!("cannot reset the statistics: {e}")),
+                }
+            }
         }
         Action::Continue
     }
 
-    /// Closes the help, options or colour dialog.
-    pub fn close_dialog(&mut self) {
-        self.dialog = None;
+    /// A question was answered no (or closed).
+    pub fn declined(&mut self, sure: Sure) {
+        match sure {
+            Sure::ResetStatistics => self.say(Level::Info, "statistics kept"),
+            Sure::Quit | Sure::NewGame => self.say(Level::Info, "carry on"),
+        }
+    }
+
+    /// Closes the game's own popup.
+    pub fn close_popup(&mut self) {
+        self.overlay.close();
     }
 
     /// In the options dialog: moves the highlight by `rows`.
     pub fn options_move(&mut self, rows: isize) {
-        if let Some(Dialog::Options(row)) = self.dialog {
+        if let Overlay::Game(Popup::Options(row)) = self.overlay {
             let n = OptionRow::ALL.len() as isize;
-            self.dialog = Some(Dialog::Options((row as isize + rows).rem_euclid(n) as usize));
+            let row = (row as isize + rows).rem_euclid(n) as usize;
+            self.overlay = Overlay::Game(Popup::Options(row));
         }
     }
 
     /// In the options dialog: the highlighted option's next (`step` 1) or previous value.
     pub fn options_change(&mut self, step: isize) {
-        let Some(Dialog::Options(row)) = self.dialog else {
+        let Overlay::Game(Popup::Options(row)) = self.overlay else {
             return;
         };
         match OptionRow::ALL[row] {
@@ -562,7 +652,7 @@ impl State {
                 self.options.opponent = self.options.opponent.next(step);
                 self.thinking = None;
                 self.say(
-                    Tone::Info,
+                    Level::Info,
                     format!("now {}", self.options.opponent.describe()),
                 );
             }
@@ -571,7 +661,7 @@ impl State {
                 self.options.level = (self.options.level as isize + step).rem_euclid(n) as usize;
                 self.thinking = None;
                 self.say(
-                    Tone::Info,
+                    Level::Info,
                     format!("level {}", level_name(self.options.level)),
                 );
             }
@@ -619,12 +709,12 @@ impl State {
                 Phase::Place { .. } => self.opening_step(|o| o.place(p)),
                 Phase::Offer { .. } => self.opening_step(|o| o.offer(p)),
                 Phase::Select { .. } => self.opening_step(|o| o.select(p)),
-                _ => self.say(Tone::Warn, self.phase_text()),
+                _ => self.say(Level::Warn, self.phase_text()),
             }
             return;
         }
         if self.bot_to_move() {
-            self.say(Tone::Warn, "wait: the computer is thinking");
+            self.say(Level::Warn, "wait: the computer is thinking");
             return;
         }
         self.play(p);
@@ -635,14 +725,18 @@ impl State {
         match self.game.play(p) {
             Ok(Some(outcome)) => {
                 let tone = match outcome {
-                    Outcome::Foul { .. } => Tone::Warn,
-                    _ => Tone::Info,
+                    Outcome::Foul { .. } => Level::Warn,
+                    _ => Level::Info,
                 };
                 self.say(tone, outcome.to_string());
                 self.refresh();
+                self.count_game();
             }
             Ok(None) => {
-                self.message = self.overline_note(p, mover).map(|n| (n, Tone::Warn));
+                match self.overline_note(p, mover) {
+                    Some(note) => self.say(Level::Warn, note),
+                    None => self.status.clear(),
+                }
                 self.refresh();
             }
             Err(e) => {
@@ -652,7 +746,7 @@ impl State {
                     }
                     other => other.to_string(),
                 };
-                self.say(Tone::Error, text);
+                self.say(Level::Error, text);
             }
         }
     }
@@ -679,12 +773,12 @@ impl State {
     /// computer.
     pub fn undo(&mut self) {
         if self.opening.is_some() {
-            self.say(Tone::Warn, "no undo during the opening (n restarts it)");
+            self.say(Level::Warn, "no undo during the opening (n restarts it)");
             return;
         }
         self.thinking = None;
         if self.game.undo().is_none() {
-            self.say(Tone::Warn, "nothing to undo");
+            self.say(Level::Warn, "nothing to undo");
             return;
         }
         if let Opponent::Bot(c) = self.options.opponent
@@ -696,7 +790,7 @@ impl State {
         if let Some(p) = self.game.last_move() {
             self.cursor = p;
         }
-        self.say(Tone::Info, "undone");
+        self.say(Level::Info, "undone");
         self.refresh();
     }
 
@@ -721,10 +815,10 @@ impl State {
             "save" if !arg.is_empty() => self.save(arg),
             "load" if !arg.is_empty() => match std::fs::read_to_string(arg) {
                 Ok(record) => self.load(&record, arg),
-                Err(e) => self.say(Tone::Error, format!("cannot read {arg}: {e}")),
+                Err(e) => self.say(Level::Error, format!("cannot read {arg}: {e}")),
             },
             "save" | "load" => self.say(
-                Tone::Error,
+                Level::Error,
                 format!("usage: {cmd} <file> (.psq for Gomocup, else the move list)"),
             ),
             _ => match text.parse::<Point>() {
@@ -734,8 +828,8 @@ impl State {
                         self.cursor = p;
                     }
                 }
-                Ok(p) => self.say(Tone::Error, format!("{p} is off the board")),
-                Err(e) => self.say(Tone::Error, e.to_string()),
+                Ok(p) => self.say(Level::Error, format!("{p} is off the board")),
+                Err(e) => self.say(Level::Error, e.to_string()),
             },
         }
     }
@@ -752,10 +846,10 @@ impl State {
         };
         match std::fs::write(path, text) {
             Ok(()) => self.say(
-                Tone::Info,
+                Level::Info,
                 format!("saved {} moves to {path}", self.game.moves().len()),
             ),
-            Err(e) => self.say(Tone::Error, format!("cannot save {path}: {e}")),
+            Err(e) => self.say(Level::Error, format!("cannot save {path}: {e}")),
         }
     }
 
@@ -800,10 +894,10 @@ impl State {
                     .position()
                     .outcome()
                     .map_or(String::new(), |o| format!("; {o}"));
-                self.say(Tone::Info, format!("loaded {n} moves from {name}{end}"));
+                self.say(Level::Info, format!("loaded {n} moves from {name}{end}"));
                 self.refresh();
             }
-            Err(e) => self.say(Tone::Error, format!("cannot load {name}: {e}")),
+            Err(e) => self.say(Level::Error, format!("cannot load {name}: {e}")),
         }
     }
 
@@ -858,7 +952,7 @@ impl State {
                 self.analysis = thought.map(|thought| Analysis { side, thought });
                 self.play(p);
             }
-            Err(e) => self.say(Tone::Error, format!("the computer cannot move: {e}")),
+            Err(e) => self.say(Level::Error, format!("the computer cannot move: {e}")),
         }
     }
 
@@ -904,6 +998,9 @@ impl State {
         }
     }
 }
+
+/// The statistics file's name in the data directory.
+pub const STATS_NAME: &str = "gomoku";
 
 /// The keys and rules the help screen adds to the key table.
 pub const RULES_HELP: &[&str] = &[

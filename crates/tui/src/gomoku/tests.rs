@@ -5,8 +5,9 @@ use ::gomoku::{Color as Stone, Point, Rule, Settings};
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::App;
-use super::state::{Dialog, Opponent, Options};
+use super::state::{Opponent, Options, Popup, Sure};
 use crate::app::{Action, Screen, key, keys, render_to_string};
+use crate::overlay::Overlay;
 
 fn options(opponent: Opponent) -> Options {
     Options {
@@ -167,7 +168,10 @@ fn level_one_is_the_threat_bot() {
 fn a_new_game_against_the_computer_asks_for_a_colour() {
     let mut app = App::new(options(Opponent::Bot(Stone::White))).unwrap();
     app.handle_event(&key(KeyCode::Char('n')));
-    assert_eq!(app.state().dialog(), Some(Dialog::ChooseColor));
+    assert!(matches!(
+        app.state().overlay(),
+        Overlay::Game(Popup::ChooseColor)
+    ));
     app.handle_event(&key(KeyCode::Char('w')));
     assert_eq!(app.state().options().opponent, Opponent::Bot(Stone::Black));
     app.state.finish_thinking();
@@ -179,7 +183,7 @@ fn a_new_game_against_the_computer_asks_for_a_colour() {
     // In progress: q asks first.
     app.handle_event(&key(KeyCode::Enter));
     assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Continue);
-    assert_eq!(app.state().dialog(), Some(Dialog::ConfirmQuit));
+    assert!(matches!(app.state().overlay(), Overlay::Confirm(c) if c.yes == Sure::Quit));
     assert_eq!(app.handle_event(&key(KeyCode::Char('y'))), Action::Quit);
 }
 
@@ -440,7 +444,7 @@ fn the_board_in_ascii_at_the_minimum_size() {
     assert!(screen.is_ascii(), "{screen}");
     let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
     let expected: Vec<&str> = vec![
-        "Gomoku . freestyle . 15x15 . ? help",
+        "Gomoku | freestyle | 15x15 | ? help",
         "   a b c d e f g h i j k l m n o  two players",
         "15 . . . . . . . . . . . . . . .  X black to move",
         "14 . . . . . . . . . . . . . . .  cursor i9 (8,8)",
@@ -458,13 +462,13 @@ fn the_board_in_ascii_at_the_minimum_size() {
         " 2 . . . . . . . . . . . . . . .",
         " 1 . . . . . . . . . . . . . . .",
         "",
-        "Enter place . : type . u undo . o options . ? help . q quit",
+        "Enter place | : type | u undo | o options | ? help | q quit",
     ];
     assert_eq!(lines, expected, "{screen}");
     let screen = render_to_string(&mut app, w, h - 1);
     assert_eq!(
-        screen.lines().next().map(str::trim_end),
-        Some(format!("terminal too small: needs {w}x{h}").as_str())
+        screen.lines().map(str::trim).find(|l| !l.is_empty()),
+        Some(format!("terminal too small: needs {w}x{h} (now {w}x{})", h - 1).as_str())
     );
 }
 
@@ -475,7 +479,7 @@ fn help_and_options_fit_at_80_by_24() {
     let screen = render_to_string(&mut app, 80, 24);
     assert!(screen.contains("move numbers on the stones"), "{screen}");
     app.handle_event(&key(KeyCode::Char('x')));
-    assert_eq!(app.state().dialog(), None);
+    assert!(app.state().overlay().is_none());
     app.handle_event(&key(KeyCode::Char('o')));
     let screen = render_to_string(&mut app, 80, 24);
     assert!(

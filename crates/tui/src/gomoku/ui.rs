@@ -13,10 +13,16 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
 
-use super::input::{BoardHits, help_rows};
-use super::state::{Dialog, Opponent, OptionRow, RULES_HELP, State, level_name};
-use crate::widgets;
-use crate::xiangqi::ui::tone_color;
+use super::input::{BoardHits, KEYMAP};
+use super::state::{Opponent, OptionRow, Popup, RULES_HELP, State, level_name};
+use crate::cards::CardStyle;
+use crate::keymap::help_rows;
+use crate::line_input::LineInputView;
+use crate::overlay::Overlay;
+use crate::status::StatusLine;
+use crate::theme;
+use crate::widgets::{self, ConfirmDialog, Help, StatsView};
+use crate::xiangqi::ui::{OPTIONS_KEYS, ascii_only};
 
 /// Columns of the panel beside the board, at least.
 const PANEL_W: u16 = 26;
@@ -251,24 +257,12 @@ fn analysis_lines(s: &State) -> Vec<Line<'static>> {
     ]
 }
 
-/// Draws the whole screen, or the "terminal too small" message.
+/// Draws the whole screen and what is open over it. The event loop draws "terminal too
+/// small" below [`min_size`] instead.
 pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     let area = frame.area();
     let o = s.options();
-    let (min_w, min_h) = min_size(o.width, o.height);
-    if area.width < min_w || area.height < min_h {
-        *hits = BoardHits::default();
-        widgets::status_line(
-            frame,
-            area,
-            &format!("terminal too small: needs {min_w}×{min_h}"),
-            Color::Red,
-        );
-        if o.ascii {
-            crate::xiangqi::ui::ascii_only(frame.buffer_mut());
-        }
-        return;
-    }
+    let style = CardStyle::from_ascii_flag(o.ascii);
     let wide = o.width > 26 || (s.numbers && board_width(o.width, 3) + 1 + PANEL_W <= area.width);
     let cell = if wide { 3 } else { 2 };
     let [title, main, status, keys] = Layout::vertical([
@@ -284,74 +278,93 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         Constraint::Min(PANEL_W),
     ])
     .areas(main);
-    widgets::status_line(
-        frame,
-        title,
-        &format!(
-            "Gomoku · {} · {}x{} · ? help",
-            o.settings.rule, o.width, o.height
-        ),
-        Color::Reset,
+    let sep = style.separator();
+    let heading = format!(
+        "Gomoku{sep}{}{sep}{}x{}{sep}? help",
+        o.settings.rule, o.width, o.height
     );
+    frame.render_widget(Line::styled(heading, theme::TITLE), title);
     frame.render_stateful_widget(Board { state: s, cell }, board, hits);
     frame.render_widget(Panel { state: s }, panel);
-    if let Some(text) = &s.prompt {
-        widgets::status_line(
-            frame,
-            status,
-            &format!(": {text}_  (Enter plays, Esc cancels)"),
-            Color::Cyan,
-        );
-    } else if let Some((text, tone)) = s.status() {
-        widgets::status_line(frame, status, text, tone_color(tone));
+    match &s.prompt {
+        Some(input) => frame.render_widget(LineInputView(input), status),
+        None => frame.render_widget(StatusLine(s.status()), status),
     }
-    widgets::status_line(
-        frame,
+    frame.render_widget(
+        Line::styled(
+            format!("Enter place{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
+            theme::DIM,
+        ),
         keys,
-        "Enter place · : type · u undo · o options · ? help · q quit",
-        Color::DarkGray,
     );
-    match s.dialog() {
-        None => {}
-        Some(Dialog::Help) => widgets::help(frame, "Gomoku help", &help_rows(), RULES_HELP),
-        Some(Dialog::Options(row)) => {
+    match s.overlay() {
+        Overlay::None => {}
+        Overlay::Help(help) => {
+            let rows = help_rows(KEYMAP, style);
+            // A copy: the widget clamps the offset, and drawing never changes the state.
+            let mut help = *help;
+            let widget = Help {
+                title: "Gomoku help",
+                keys: &rows,
+                text: RULES_HELP,
+                style,
+            };
+            frame.render_stateful_widget(widget, area, &mut help);
+        }
+        Overlay::Statistics => {
+            let mut rows = s.stats.tally.rows();
+            rows.insert(
+                0,
+                ("against".to_owned(), "the computer, any level".to_owned()),
+            );
+            let view = StatsView {
+                title: "Gomoku statistics",
+                rows: &rows,
+                style,
+            };
+            frame.render_widget(view, area);
+        }
+        Overlay::Confirm(confirm) => {
+            let dialog = ConfirmDialog {
+                question: &confirm.question,
+                style,
+            };
+            frame.render_widget(dialog, area);
+        }
+        Overlay::Game(Popup::Options(row)) => {
             let lines = OptionRow::ALL
                 .iter()
                 .enumerate()
                 .map(|(i, &r)| {
                     let text = format!("{:<12} {}", r.label(), s.option_value(r));
-                    if i == row {
-                        Line::styled(text, Style::default().add_modifier(Modifier::REVERSED))
+                    if i == *row {
+                        Line::styled(text, theme::SELECTED)
                     } else {
                         Line::raw(text)
                     }
                 })
-                .chain([
-                    Line::raw(""),
-                    Line::raw("↑↓ choose · ←→ change · Esc closes"),
-                ])
+                .chain([Line::raw(""), Line::styled(OPTIONS_KEYS, theme::DIM)])
                 .collect();
-            widgets::popup(frame, "Options", lines);
+            let popup = widgets::Popup {
+                title: "Options",
+                lines,
+                style,
+            };
+            frame.render_widget(popup, area);
         }
-        Some(Dialog::ConfirmQuit) => question(frame, "Quit this game?", "y yes · n no"),
-        Some(Dialog::ConfirmNew) => {
-            question(frame, "Abandon this game for a new one?", "y yes · n no");
+        Overlay::Game(Popup::ChooseColor) => {
+            let popup = widgets::Popup {
+                title: "New game",
+                lines: vec![
+                    Line::raw("Play Black (moves first) or White?"),
+                    Line::styled("b black, w white, Esc cancels", theme::KEY),
+                ],
+                style,
+            };
+            frame.render_widget(popup, area);
         }
-        Some(Dialog::ChooseColor) => question(
-            frame,
-            "Play Black (moves first) or White?",
-            "b black · w white · Esc cancel",
-        ),
     }
-    if o.ascii {
-        crate::xiangqi::ui::ascii_only(frame.buffer_mut());
+    if style.is_ascii() {
+        ascii_only(frame.buffer_mut());
     }
-}
-
-fn question(frame: &mut Frame, text: &str, keys: &str) {
-    widgets::popup(
-        frame,
-        "Question",
-        vec![Line::raw(text.to_owned()), Line::raw(keys.to_owned())],
-    );
 }

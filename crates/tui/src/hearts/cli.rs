@@ -8,6 +8,7 @@ use ::hearts::{MoonScoring, PassSchedule, Settings, TieRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::{App, BotKind, Speed};
+use crate::cards::CardStyle;
 use crate::launcher::LaunchOptions;
 
 /// Command-line options of `cargo run --release --example hearts`.
@@ -492,8 +493,9 @@ pub fn main() -> ExitCode {
         }
         None => {
             let options = LaunchOptions {
-                ascii: cli.ascii,
+                style: CardStyle::from_flags(cli.ascii, false),
                 seed: cli.seed,
+                ..LaunchOptions::default()
             };
             let mut app = App::new(settings, options.seed_or_random(), &options);
             app.set_speed(cli.speed);

@@ -214,7 +214,7 @@ impl App {
         let mut app = App {
             game: Game::new(settings, seed),
             seed,
-            style: CardStyle::from_ascii_flag(options.ascii),
+            style: options.style,
             bots: make_bots(BotKind::Rule, seed),
             bot_kind: BotKind::Rule,
             speed: Speed::Normal,
@@ -993,7 +993,14 @@ mod tests {
     #[test]
     fn renders_at_small_and_large_sizes_and_overlays_close() {
         for ascii in [false, true] {
-            let mut a = App::new(Settings::default(), 4, &LaunchOptions { ascii, seed: None });
+            let mut a = App::new(
+                Settings::default(),
+                4,
+                &LaunchOptions {
+                    style: CardStyle::from_flags(ascii, false),
+                    ..LaunchOptions::default()
+                },
+            );
             for (w, h) in [(120, 40), (80, 24), (40, 12)] {
                 let screen = render_to_string(&mut a, w, h);
                 assert!(screen.contains("Hearts"));
@@ -1056,8 +1063,8 @@ mod tests {
             .unwrap();
         let start = entry.start;
         let mut screen = start(&LaunchOptions {
-            ascii: false,
             seed: Some(8),
+            ..LaunchOptions::default()
         });
         assert!(render_to_string(screen.as_mut(), 100, 30).contains("seed 8"));
     }

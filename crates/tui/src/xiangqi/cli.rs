@@ -201,8 +201,8 @@ pub fn main() -> ExitCode {
         }
         None => {
             let options = LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..LaunchOptions::default()
             };
             let bot = match cli.bot {
                 BotSide::Red => Some(Color::Red),
@@ -216,7 +216,8 @@ pub fn main() -> ExitCode {
                 engine: bot,
                 level: usize::from(cli.level - 1),
                 seed: options.seed_or_random(),
-                ascii: options.ascii,
+                ascii: cli.ascii,
+                data: crate::data::DataDir::user(),
                 ..Options::default()
             });
             match crate::app::run(&mut app) {

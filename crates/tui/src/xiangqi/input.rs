@@ -1,8 +1,10 @@
 //! Keys and mouse clicks of the Xiangqi screen, mapped to [`Command`]s through one table
-//! ([`BINDINGS`]) that also writes the help screen.
+//! ([`KEYMAP`], the shared [`crate::keymap`] convention) that also writes the help screen.
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use xiangqi::Square;
+
+use crate::keymap::{self, Binding, Key};
 
 /// Everything a player can ask of the Xiangqi screen outside a prompt or dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,167 +43,103 @@ pub enum Command {
     Options,
     /// Start a new game (asks first while one is in progress).
     NewGame,
+    /// The statistics against the computer.
+    Statistics,
     /// The help screen.
     Help,
     /// Leave the game (asks first while one is in progress).
     Quit,
 }
 
-/// One row of a key table: the keys as the help shows them, what they do, the command.
-/// Generic over the game's command type (Gomoku uses it too).
-pub struct Binding<C> {
-    /// The keys, as written in the help (empty: shares the help row above).
-    pub keys: &'static str,
-    /// What they do.
-    pub what: &'static str,
-    /// The command.
-    pub command: C,
-    codes: &'static [KeyCode],
-}
-
-/// A key table row; `codes` are the key codes that give `command`.
-pub const fn bind<C>(
-    keys: &'static str,
-    what: &'static str,
-    command: C,
-    codes: &'static [KeyCode],
-) -> Binding<C> {
-    Binding {
-        keys,
-        what,
-        command,
-        codes,
-    }
-}
-
-/// A table's help rows: `(keys, what they do)`, skipping the rows that share a line.
-pub fn help_rows_of<C>(table: &[Binding<C>]) -> Vec<(&'static str, &'static str)> {
-    table
-        .iter()
-        .filter(|b| !b.keys.is_empty())
-        .map(|b| (b.keys, b.what))
-        .collect()
-}
-
-/// The command of the first row of `table` that lists the pressed key (none with Ctrl).
-pub fn lookup<C: Copy>(table: &[Binding<C>], key: &KeyEvent) -> Option<C> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return None;
-    }
-    table
-        .iter()
-        .find(|b| b.codes.contains(&key.code))
-        .map(|b| b.command)
-}
-
 /// Every key of the game; the help screen lists them in this order.
-pub const BINDINGS: &[Binding<Command>] = &[
-    bind(
-        "← / h",
-        "cursor left",
+pub const KEYMAP: &[Binding<Command>] = &[
+    Binding::new(
+        &[Key::code(KeyCode::Left), Key::char('h')],
         Command::Cursor(-1, 0),
-        &[KeyCode::Left, KeyCode::Char('h')],
+        "cursor left",
     ),
-    bind(
-        "→ / l",
-        "cursor right",
+    Binding::new(
+        &[Key::code(KeyCode::Right), Key::char('l')],
         Command::Cursor(1, 0),
-        &[KeyCode::Right, KeyCode::Char('l')],
+        "cursor right",
     ),
-    bind(
-        "↑ / k",
-        "cursor up",
+    Binding::new(
+        &[Key::code(KeyCode::Up), Key::char('k')],
         Command::Cursor(0, 1),
-        &[KeyCode::Up, KeyCode::Char('k')],
+        "cursor up",
     ),
-    bind(
-        "↓ / j",
-        "cursor down",
+    Binding::new(
+        &[Key::code(KeyCode::Down), Key::char('j')],
         Command::Cursor(0, -1),
-        &[KeyCode::Down, KeyCode::Char('j')],
+        "cursor down",
     ),
-    bind(
-        "Enter / Space / click",
-        "select a piece, then its target",
+    Binding::new(
+        &[Key::code(KeyCode::Enter), Key::char(' ')],
         Command::Activate,
-        &[KeyCode::Enter, KeyCode::Char(' ')],
+        "select a piece, then its target (or click)",
     ),
-    bind(
-        ":",
-        "type a move (h2e2, C2.5, 炮二平五) or a command",
+    Binding::new(
+        &[Key::char(':'), Key::char('/')],
         Command::Prompt,
-        &[KeyCode::Char(':'), KeyCode::Char('/')],
+        "type a move (h2e2, C2.5, 炮二平五) or a command",
     ),
-    bind("u", "undo", Command::Undo, &[KeyCode::Char('u')]),
-    bind(
-        "[ / ]",
-        "step back / forward through the moves",
+    Binding::new(&[Key::char('u')], Command::Undo, "undo"),
+    Binding::new(
+        &[Key::char('['), Key::code(KeyCode::PageUp)],
         Command::Back,
-        &[KeyCode::Char('['), KeyCode::PageUp],
+        "step back through the moves",
     ),
-    bind(
-        "",
-        "",
+    Binding::new(
+        &[Key::char(']'), Key::code(KeyCode::PageDown)],
         Command::Forward,
-        &[KeyCode::Char(']'), KeyCode::PageDown],
+        "step forward through the moves",
     ),
-    bind(
-        "Home / End",
-        "first move / current position",
+    Binding::new(
+        &[Key::code(KeyCode::Home)],
         Command::First,
-        &[KeyCode::Home],
+        "the first move",
     ),
-    bind("", "", Command::Last, &[KeyCode::End]),
-    bind("r", "resign", Command::Resign, &[KeyCode::Char('r')]),
-    bind(
-        "d",
-        "offer a draw",
-        Command::OfferDraw,
-        &[KeyCode::Char('d')],
+    Binding::new(
+        &[Key::code(KeyCode::End)],
+        Command::Last,
+        "back to the current position",
     ),
-    bind(
-        "e",
-        "engine evaluation and line on/off",
+    Binding::new(&[Key::char('r')], Command::Resign, "resign"),
+    Binding::new(&[Key::char('d')], Command::OfferDraw, "offer a draw"),
+    Binding::new(
+        &[Key::char('e')],
         Command::Analysis,
-        &[KeyCode::Char('e')],
+        "engine evaluation and line on/off",
     ),
-    bind(
-        "m",
-        "notation: Chinese, WXF, ICCS",
+    Binding::new(
+        &[Key::char('m')],
         Command::Notation,
-        &[KeyCode::Char('m')],
+        "notation: Chinese, WXF, ICCS",
     ),
-    bind("f", "flip the board", Command::Flip, &[KeyCode::Char('f')]),
-    bind(
-        "o",
-        "options: opponent, level, rules",
+    Binding::new(&[Key::char('f')], Command::Flip, "flip the board"),
+    Binding::new(
+        &[Key::char('o')],
         Command::Options,
-        &[KeyCode::Char('o')],
+        "options: opponent, level, rules, strictness",
     ),
-    bind("n", "new game", Command::NewGame, &[KeyCode::Char('n')]),
-    bind(
-        "? / F1",
-        "this help",
+    Binding::new(&[Key::char('n')], Command::NewGame, "new game"),
+    Binding::new(&[Key::char('s')], Command::Statistics, "statistics"),
+    Binding::new(
+        &[Key::char('?'), Key::code(KeyCode::F(1))],
         Command::Help,
-        &[KeyCode::Char('?'), KeyCode::F(1)],
+        "this help",
     ),
-    bind(
-        "Esc",
-        "deselect, back to the current position",
+    Binding::new(
+        &[Key::code(KeyCode::Esc)],
         Command::Deselect,
-        &[KeyCode::Esc],
+        "deselect; leave the move browser",
     ),
-    bind("q", "quit", Command::Quit, &[KeyCode::Char('q')]),
+    Binding::new(&[Key::char('q')], Command::Quit, "quit"),
 ];
-
-/// The help's key rows.
-pub fn help_rows() -> Vec<(&'static str, &'static str)> {
-    help_rows_of(BINDINGS)
-}
 
 /// The command a key press stands for.
 pub fn key_command(key: &KeyEvent) -> Option<Command> {
-    lookup(BINDINGS, key)
+    keymap::command(KEYMAP, key)
 }
 
 /// Where the board was drawn at the last render, recorded by the board widget, so that a

@@ -22,18 +22,22 @@ pub mod ui;
 #[cfg(test)]
 mod tests;
 
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent};
 use ratatui::Frame;
+use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
 use crate::launcher::LaunchOptions;
+use crate::line_input::Edit;
+use crate::overlay::{Outcome, Overlay};
 pub use state::{LEVELS, Options, State};
 
 /// Builds the Xiangqi screen for the launcher: you play Red against the engine.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
     Box::new(App::new(Options {
         seed: options.seed_or_random(),
-        ascii: options.ascii,
+        ascii: options.style.is_ascii(),
+        data: options.data.clone(),
         ..Options::default()
     }))
 }
@@ -58,47 +62,75 @@ impl App {
         &self.state
     }
 
-    fn prompt_key(&mut self, code: KeyCode, modifiers: KeyModifiers) {
-        let Some(text) = self.state.prompt.as_mut() else {
-            return;
+    fn key(&mut self, key: &KeyEvent) -> Action {
+        if let Overlay::Game(state::Popup::Options(_)) = self.state.overlay() {
+            match options_key(key.code) {
+                Some(OptionsKey::Move(rows)) => self.state.options_move(rows),
+                Some(OptionsKey::Change(step)) => self.state.options_change(step),
+                Some(OptionsKey::Close) => self.state.close_options(),
+                None => {}
+            }
+            return Action::Continue;
+        }
+        let question = match self.state.overlay() {
+            Overlay::Confirm(c) => Some(c.yes),
+            _ => None,
         };
-        match code {
-            KeyCode::Enter => {
-                let line = std::mem::take(text);
-                self.state.prompt = None;
-                self.state.submit(&line);
-            }
-            KeyCode::Esc => self.state.prompt = None,
-            KeyCode::Backspace => {
-                text.pop();
-            }
-            KeyCode::Char(c) if !modifiers.contains(KeyModifiers::CONTROL) => text.push(c),
-            _ => {}
-        }
-    }
-
-    fn dialog_key(&mut self, dialog: state::Dialog, code: KeyCode) -> Action {
-        use state::Dialog;
-        match dialog {
-            Dialog::Help => self.state.close_dialog(),
-            Dialog::Options(_) => match code {
-                KeyCode::Up | KeyCode::Char('k') => self.state.options_move(-1),
-                KeyCode::Down | KeyCode::Char('j') => self.state.options_move(1),
-                KeyCode::Left | KeyCode::Char('h') => self.state.options_change(-1),
-                KeyCode::Right | KeyCode::Char('l' | ' ') => self.state.options_change(1),
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('o' | 'q') => {
-                    self.state.close_dialog();
+        match self.state.overlay.handle_key(key) {
+            Outcome::Confirmed(sure) => return self.state.confirmed(sure),
+            Outcome::Closed => {
+                if let Some(sure) = question {
+                    self.state.declined(sure);
                 }
-                _ => {}
-            },
-            _ => {
-                return self
-                    .state
-                    .answer(matches!(code, KeyCode::Char('y' | 'Y') | KeyCode::Enter));
+                return Action::Continue;
             }
+            Outcome::ResetStatistics => {
+                self.state.overlay =
+                    Overlay::confirm("Reset the statistics?", state::Sure::ResetStatistics);
+                return Action::Continue;
+            }
+            Outcome::Handled => return Action::Continue,
+            Outcome::Unhandled => {}
         }
-        Action::Continue
+        if let Some(input) = self.state.prompt.as_mut() {
+            match input.handle_key(key) {
+                Edit::Submit(line) => {
+                    self.state.prompt = None;
+                    self.state.submit(&line);
+                }
+                Edit::Cancel => self.state.prompt = None,
+                Edit::Editing => {}
+            }
+            return Action::Continue;
+        }
+        match input::key_command(key) {
+            Some(command) => self.state.apply(command),
+            None => Action::Continue,
+        }
     }
+}
+
+/// What a key does in a game's options popup (shared by both board games).
+pub(crate) enum OptionsKey {
+    /// Highlight another row.
+    Move(isize),
+    /// The next or previous value.
+    Change(isize),
+    /// Close the popup.
+    Close,
+}
+
+/// The options popup's keys: up/down choose a row, left/right (or Space) change its value,
+/// Esc, Enter, `o` or `q` close.
+pub(crate) fn options_key(code: KeyCode) -> Option<OptionsKey> {
+    Some(match code {
+        KeyCode::Up | KeyCode::Char('k') => OptionsKey::Move(-1),
+        KeyCode::Down | KeyCode::Char('j') => OptionsKey::Move(1),
+        KeyCode::Left | KeyCode::Char('h') => OptionsKey::Change(-1),
+        KeyCode::Right | KeyCode::Char('l' | ' ') => OptionsKey::Change(1),
+        KeyCode::Esc | KeyCode::Enter | KeyCode::Char('o' | 'q') => OptionsKey::Close,
+        _ => return None,
+    })
 }
 
 impl Screen for App {
@@ -107,21 +139,19 @@ impl Screen for App {
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {
-        if let Event::Key(k) = event {
-            if let Some(dialog) = self.state.dialog() {
-                return self.dialog_key(dialog, k.code);
-            }
-            if self.state.prompt.is_some() {
-                self.prompt_key(k.code, k.modifiers);
-                return Action::Continue;
-            }
-        } else if self.state.dialog().is_some() || self.state.prompt.is_some() {
-            return Action::Continue;
+        match event {
+            Event::Key(key) => self.key(key),
+            _ if !self.state.overlay().is_none() || self.state.prompt.is_some() => Action::Continue,
+            _ => match input::command(event, &self.hits) {
+                Some(command) => self.state.apply(command),
+                None => Action::Continue,
+            },
         }
-        match input::command(event, &self.hits) {
-            Some(command) => self.state.apply(command),
-            None => Action::Continue,
-        }
+    }
+
+    fn min_size(&self) -> Size {
+        let (width, height) = ui::MIN_SIZE;
+        Size { width, height }
     }
 
     fn tick(&mut self) -> Action {

@@ -12,6 +12,11 @@ use xiangqi_engine::{Budget, Control, Engine, Info, Limits, Score};
 use super::input::Command;
 use super::thinker::Thinker;
 use crate::app::Action;
+use crate::data::DataDir;
+use crate::line_input::LineInput;
+use crate::overlay::Overlay;
+use crate::stats::{Finished, ScoreOrder, Stats};
+use crate::status::Status;
 
 /// How strong the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +71,8 @@ pub struct Options {
     pub ascii: bool,
     /// The least time between a move and the computer's reply, so a reply can be seen.
     pub pace: Duration,
+    /// Where the statistics are kept (`None`: not kept).
+    pub data: Option<DataDir>,
 }
 
 impl Default for Options {
@@ -79,37 +86,35 @@ impl Default for Options {
             seed: 0,
             ascii: false,
             pace: Duration::from_millis(300),
+            data: None,
         }
     }
 }
 
-/// How a status message reads: information, a warning, or a refusal.
+/// The game's own popup over the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// Plain information.
-    Info,
-    /// Something to watch (a repetition, a declined offer).
-    Warn,
-    /// A refusal or an error.
-    Error,
-}
-
-/// A question the screen waits on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialog {
-    /// The help screen.
-    Help,
+pub enum Popup {
     /// The options list, with the highlighted row.
     Options(usize),
-    /// "Quit this game?"
-    ConfirmQuit,
-    /// "Abandon this game for a new one?"
-    ConfirmNew,
-    /// "Resign?"
-    ConfirmResign,
-    /// The other player is offered a draw by this side.
-    DrawOffer(Color),
 }
+
+/// What a "yes" to a question does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sure {
+    /// Leave the game in progress.
+    Quit,
+    /// Abandon it for a new one.
+    NewGame,
+    /// Resign it.
+    Resign,
+    /// Accept the draw this side offered.
+    AcceptDraw(Color),
+    /// Clear the statistics.
+    ResetStatistics,
+}
+
+/// What is open over the board.
+pub type XiangqiOverlay = Overlay<Popup, Sure>;
 
 /// The rows of the options dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,11 +203,13 @@ pub struct State {
     pub(super) show_analysis: bool,
     pub(super) cursor: Square,
     pub(super) selected: Option<Square>,
-    /// The `:` prompt's text while it is open.
-    pub(super) prompt: Option<String>,
-    pub(super) dialog: Option<Dialog>,
-    message: String,
-    tone: Tone,
+    /// The `:` prompt while it is open.
+    pub(super) prompt: Option<LineInput>,
+    pub(super) overlay: XiangqiOverlay,
+    status: Status,
+    pub(super) stats: Stats<()>,
+    /// Whether the current game is in the statistics already.
+    counted: bool,
     pub(super) notation: Notation,
     pub(super) flipped: bool,
     /// The ply shown while browsing the move list (`None`: the current position).
@@ -214,7 +221,7 @@ impl State {
     pub fn new(options: Options) -> State {
         let start = options.start;
         let game = Game::with_rules(start, options.rules);
-        State {
+        let mut state = State {
             players: Arc::new(Mutex::new(Players {
                 engine: Engine::new(16),
                 bot: Bot::new(options.seed),
@@ -225,9 +232,14 @@ impl State {
             cursor: start.general(start.turn()),
             selected: None,
             prompt: None,
-            dialog: None,
-            message: String::from("Your move: arrows + Enter or the mouse, ':' to type; ? help."),
-            tone: Tone::Info,
+            overlay: Overlay::None,
+            status: Status::default(),
+            stats: options
+                .data
+                .as_ref()
+                .and_then(|d| Stats::load(d, STATS_NAME).ok())
+                .unwrap_or_default(),
+            counted: false,
             notation: if options.ascii {
                 Notation::Wxf
             } else {
@@ -237,7 +249,9 @@ impl State {
             view: None,
             game,
             options,
-        }
+        };
+        state.info("Your move: arrows + Enter or the mouse, ':' to type; ? help.");
+        state
     }
 
     /// The game so far.
@@ -250,14 +264,14 @@ impl State {
         &self.options
     }
 
-    /// The status message and its tone.
-    pub fn status(&self) -> (&str, Tone) {
-        (&self.message, self.tone)
+    /// The status line.
+    pub fn status(&self) -> &Status {
+        &self.status
     }
 
     /// The status message.
     pub fn message(&self) -> &str {
-        &self.message
+        self.status.text()
     }
 
     /// The square under the cursor.
@@ -270,9 +284,9 @@ impl State {
         self.selected
     }
 
-    /// The dialog waiting for an answer, if any.
-    pub fn dialog(&self) -> Option<Dialog> {
-        self.dialog
+    /// What is open over the board.
+    pub fn overlay(&self) -> &XiangqiOverlay {
+        &self.overlay
     }
 
     /// Whether the computer is searching.
@@ -287,21 +301,45 @@ impl State {
             .unwrap_or(self.game.position())
     }
 
-    fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = text.into();
-        self.tone = tone;
-    }
-
     fn info(&mut self, text: impl Into<String>) {
-        self.say(Tone::Info, text);
+        self.status.info(text);
     }
 
     fn warn(&mut self, text: impl Into<String>) {
-        self.say(Tone::Warn, text);
+        self.status.warn(text);
     }
 
     fn error(&mut self, text: impl Into<String>) {
-        self.say(Tone::Error, text);
+        self.status.error(text);
+    }
+
+    /// Counts a game against the computer in the statistics, once: when it ends, or when it
+    /// is abandoned after the first move (a loss).
+    fn count_game(&mut self) {
+        let Some(engine) = self.options.engine else {
+            return;
+        };
+        if self.counted || self.game.is_empty() {
+            return;
+        }
+        let won = self
+            .game
+            .outcome()
+            .is_some_and(|o| o.winner() == Some(engine.other()));
+        self.counted = true;
+        self.stats.tally.record(
+            Finished {
+                won,
+                score: None,
+                seconds: None,
+            },
+            ScoreOrder::Higher,
+        );
+        if let Some(dir) = &self.options.data
+            && let Err(e) = self.stats.save(dir, STATS_NAME)
+        {
+            self.status.error(format!("Statistics not saved: {e}."));
+        }
     }
 
     /// Whether a game is under way (moves played, not over): leaving it asks first.
@@ -351,7 +389,7 @@ impl State {
                     self.info("Deselected.");
                 }
             }
-            Command::Prompt => self.prompt = Some(String::new()),
+            Command::Prompt => self.prompt = Some(LineInput::new(": ").max_len(120)),
             Command::Undo => self.undo(),
             Command::Back => self.step(-1),
             Command::Forward => self.step(1),
@@ -373,74 +411,90 @@ impl State {
                 self.flipped = !self.flipped;
                 self.info("Board flipped.");
             }
-            Command::Options => self.dialog = Some(Dialog::Options(0)),
+            Command::Options => self.overlay = Overlay::Game(Popup::Options(0)),
+            Command::NewGame if self.in_progress() => {
+                self.overlay = Overlay::confirm("Abandon this game for a new one?", Sure::NewGame);
+            }
             Command::NewGame => {
-                if self.in_progress() {
-                    self.dialog = Some(Dialog::ConfirmNew);
-                } else {
-                    self.new_game(Position::default());
-                    self.info("New game.");
-                }
+                self.new_game(Position::default());
+                self.info("New game.");
             }
-            Command::Help => self.dialog = Some(Dialog::Help),
-            Command::Quit => {
-                if !self.in_progress() {
-                    return Action::Quit;
-                }
-                self.dialog = Some(Dialog::ConfirmQuit);
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Quit if self.in_progress() => {
+                self.overlay = Overlay::confirm("Quit this game?", Sure::Quit);
             }
+            Command::Quit => return Action::Quit,
         }
         Action::Continue
     }
 
-    /// The answer to the open yes/no dialog.
-    pub fn answer(&mut self, yes: bool) -> Action {
-        let Some(dialog) = self.dialog.take() else {
-            return Action::Continue;
-        };
-        match (dialog, yes) {
-            (Dialog::ConfirmQuit, true) => return Action::Quit,
-            (Dialog::ConfirmNew, true) => {
+    /// A question was answered yes.
+    pub fn confirmed(&mut self, sure: Sure) -> Action {
+        match sure {
+            Sure::Quit => {
+                self.count_game();
+                return Action::Quit;
+            }
+            Sure::NewGame => {
                 self.new_game(Position::default());
                 self.info("New game.");
             }
-            (Dialog::ConfirmResign, true) => {
+            Sure::Resign => {
                 let side = self.human_side();
                 self.game.resign(side);
                 self.stop_thinking();
                 self.announce_end();
             }
-            (Dialog::DrawOffer(_), true) => {
+            Sure::AcceptDraw(_) => {
                 self.game.agree_draw();
                 self.announce_end();
             }
-            (Dialog::DrawOffer(by), false) => {
-                self.warn(format!("{} declines the draw.", side_name(by.other())));
+            Sure::ResetStatistics => {
+                let result = match &self.options.data {
+                    Some(dir) => self.stats.reset(dir, STATS_NAME),
+                    None => {
+                        self.stats = Stats::default();
+                        Ok(())
+                    }
+                };
+                match result {
+                    Ok(()) => self.info("Statistics reset."),
+                    Err(e) => self.error(format!("Cannot reset the statistics: {e}.")),
+                }
             }
-            (Dialog::ConfirmQuit | Dialog::ConfirmNew | Dialog::ConfirmResign, false) => {
-                self.info("Carry on.");
-            }
-            (Dialog::Help | Dialog::Options(_), _) => {}
         }
         Action::Continue
     }
 
-    /// Closes the help or options dialog.
-    pub fn close_dialog(&mut self) {
-        self.dialog = None;
+    /// A question was answered no (or closed).
+    pub fn declined(&mut self, sure: Sure) {
+        match sure {
+            Sure::AcceptDraw(by) => {
+                self.warn(format!("{} declines the draw.", side_name(by.other())));
+            }
+            Sure::ResetStatistics => self.info("Statistics kept."),
+            Sure::Quit | Sure::NewGame | Sure::Resign => self.info("Carry on."),
+        }
+    }
+
+    /// Closes the options.
+    pub fn close_options(&mut self) {
+        self.overlay.close();
     }
 
     /// In the options dialog: moves the highlight by `rows`.
     pub fn options_move(&mut self, rows: isize) {
-        if let Some(Dialog::Options(row)) = self.dialog {
+        if let Overlay::Game(Popup::Options(row)) = self.overlay {
             let n = OptionRow::ALL.len() as isize;
-            self.dialog = Some(Dialog::Options((row as isize + rows).rem_euclid(n) as usize));
+            let row = (row as isize + rows).rem_euclid(n) as usize;
+            self.overlay = Overlay::Game(Popup::Options(row));
         }
     }
 
     /// In the options dialog: the highlighted option's next (`step` 1) or previous value.
     pub fn options_change(&mut self, step: isize) {
-        let Some(Dialog::Options(row)) = self.dialog else {
+        let Overlay::Game(Popup::Options(row)) = self.overlay else {
             return;
         };
         let next = |i: usize, n: usize| (i as isize + step).rem_euclid(n as isize) as usize;
@@ -508,7 +562,7 @@ impl State {
         if self.game.outcome().is_some() {
             self.error("The game is over.");
         } else {
-            self.dialog = Some(Dialog::ConfirmResign);
+            self.overlay = Overlay::confirm("Resign this game?", Sure::Resign);
         }
     }
 
@@ -521,7 +575,14 @@ impl State {
         }
         let by = self.human_side();
         let Some(engine) = self.options.engine else {
-            self.dialog = Some(Dialog::DrawOffer(by));
+            self.overlay = Overlay::confirm(
+                format!(
+                    "{} offers a draw. {}, do you accept?",
+                    side_name(by),
+                    side_name(by.other())
+                ),
+                Sure::AcceptDraw(by),
+            );
             return;
         };
         let own_view = self
@@ -549,6 +610,7 @@ impl State {
     }
 
     fn announce_end(&mut self) {
+        self.count_game();
         if let Some(o) = self.game.outcome() {
             self.info(format!("Game over: {o}. 'n' new game, 'u' undo, 'q' quit."));
         }
@@ -585,6 +647,7 @@ impl State {
         self.view = None;
         let msg = format!("{} played {text} ({m})", side_name(mover));
         if let Some(o) = self.game.outcome() {
+            self.count_game();
             self.info(format!(
                 "{msg}. Game over: {o}. 'n' new game, 'u' undo, 'q' quit."
             ));
@@ -683,6 +746,8 @@ impl State {
     }
 
     fn new_game(&mut self, start: Position) {
+        self.count_game();
+        self.counted = false;
         self.stop_thinking();
         self.game = Game::with_rules(start, self.game.rules());
         self.selected = None;
@@ -1057,6 +1122,9 @@ pub fn notation_name(n: Notation) -> &'static str {
         Notation::ChineseTraditional => "Chinese, traditional",
     }
 }
+
+/// The statistics file's name in the data directory.
+pub const STATS_NAME: &str = "xiangqi";
 
 /// The commands of the `:` prompt, for the help screen.
 pub const PROMPT_HELP: &[&str] = &[

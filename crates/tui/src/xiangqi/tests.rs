@@ -3,10 +3,12 @@ use std::time::Duration;
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use xiangqi::{Color, Position, RepetitionRule, Validation};
 
-use super::state::{Dialog, Options, Tone};
+use super::state::{Options, Sure};
 use super::{App, start};
 use crate::app::{Action, Screen, key, keys, render_to_string};
 use crate::launcher::LaunchOptions;
+use crate::overlay::Overlay;
+use crate::status::Level;
 
 fn options(engine: Option<Color>) -> Options {
     Options {
@@ -39,6 +41,14 @@ fn type_line(app: &mut App, text: &str) {
 fn press(app: &mut App, path: &[KeyCode]) {
     for &code in path {
         app.handle_event(&key(code));
+    }
+}
+
+/// The open question's "yes", if a question is open.
+fn question(app: &App) -> Option<Sure> {
+    match app.state().overlay() {
+        Overlay::Confirm(c) => Some(c.yes),
+        _ => None,
     }
 }
 
@@ -225,8 +235,8 @@ fn mouse_clicks_select_and_move() {
 #[test]
 fn launcher_entry_starts_against_the_engine() {
     let mut screen = start(&LaunchOptions {
-        ascii: false,
         seed: Some(9),
+        ..LaunchOptions::default()
     });
     let text = render_to_string(screen.as_mut(), 80, 24);
     let first = text.lines().next().unwrap().trim_end();
@@ -252,11 +262,11 @@ fn quit_and_new_game_ask_while_a_game_is_in_progress() {
     assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
     type_line(&mut app, "h2e2");
     assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Continue);
-    assert_eq!(app.state().dialog(), Some(Dialog::ConfirmQuit));
+    assert_eq!(question(&app), Some(Sure::Quit));
     assert_eq!(app.handle_event(&key(KeyCode::Char('n'))), Action::Continue);
-    assert_eq!(app.state().dialog(), None);
+    assert!(app.state().overlay().is_none());
     app.handle_event(&key(KeyCode::Char('n')));
-    assert_eq!(app.state().dialog(), Some(Dialog::ConfirmNew));
+    assert_eq!(question(&app), Some(Sure::NewGame));
     app.handle_event(&key(KeyCode::Char('y')));
     assert!(app.state().game().is_empty());
     type_line(&mut app, "h2e2");
@@ -350,7 +360,7 @@ fn rules_are_chosen_at_the_prompt_and_in_the_options() {
     press(&mut app, &[KeyCode::Down, KeyCode::Right]);
     assert_eq!(app.state().options().validation, Validation::Permissive);
     app.handle_event(&key(KeyCode::Esc));
-    assert_eq!(app.state().dialog(), None);
+    assert!(app.state().overlay().is_none());
     // A new game keeps the rules.
     app.handle_event(&key(KeyCode::Char('n')));
     assert_eq!(app.state().game().rules().repetition, RepetitionRule::Off);
@@ -388,7 +398,7 @@ fn stepping_through_the_move_list_shows_earlier_positions() {
 fn resign_asks_then_ends_the_game() {
     let mut app = App::new(options(Some(Color::Black)));
     app.handle_event(&key(KeyCode::Char('r')));
-    assert_eq!(app.state().dialog(), Some(Dialog::ConfirmResign));
+    assert_eq!(question(&app), Some(Sure::Resign));
     app.handle_event(&key(KeyCode::Char('n')));
     assert_eq!(app.state().game().outcome(), None);
     app.handle_event(&key(KeyCode::Char('r')));
@@ -404,10 +414,10 @@ fn a_draw_offer_is_answered_by_the_other_player() {
     let mut app = two_players();
     type_line(&mut app, "h2e2");
     app.handle_event(&key(KeyCode::Char('d')));
-    assert_eq!(app.state().dialog(), Some(Dialog::DrawOffer(Color::Black)));
+    assert_eq!(question(&app), Some(Sure::AcceptDraw(Color::Black)));
     app.handle_event(&key(KeyCode::Char('n')));
     assert_eq!(message(&app), "Red declines the draw.");
-    assert_eq!(app.state().status().1, Tone::Warn);
+    assert_eq!(app.state().status().level(), Level::Warn);
     app.handle_event(&key(KeyCode::Char('d')));
     app.handle_event(&key(KeyCode::Char('y')));
     assert_eq!(
@@ -441,9 +451,9 @@ fn a_repeated_position_warns_what_the_rule_will_decide() {
     for m in ["a1d1", "d9e9", "d1e1", "e9d9"] {
         type_line(&mut app, m);
     }
-    assert_eq!(app.state().status().1, Tone::Info);
+    assert_eq!(app.state().status().level(), Level::Info);
     type_line(&mut app, "e1d1");
-    assert_eq!(app.state().status().1, Tone::Warn);
+    assert_eq!(app.state().status().level(), Level::Warn);
     assert!(
         message(&app).ends_with(
             "Position repeated 2 times; at 3 (asian rule): black wins by perpetual check by the loser."
@@ -515,13 +525,13 @@ fn the_board_in_ascii_at_the_minimum_size() {
     assert_eq!(lines[20], "   9   8   7   6   5   4   3   2   1");
     assert_eq!(
         lines[23],
-        "Enter move . : type . u undo . o options . ? help . q quit"
+        "Enter move | : type | u undo | o options | ? help | q quit"
     );
     let mut small = App::new(options(None));
     let screen = render_to_string(&mut small, w - 1, h);
     assert_eq!(
-        screen.lines().next().map(str::trim_end),
-        Some(format!("terminal too small: needs {w}×{h}").as_str())
+        screen.lines().map(str::trim).find(|l| !l.is_empty()),
+        Some(format!("terminal too small: needs {w}x{h} (now {}x{h})", w - 1).as_str())
     );
 }
 
@@ -531,12 +541,9 @@ fn help_and_options_fit_at_80_by_24() {
     app.handle_event(&key(KeyCode::Char('?')));
     let screen = render_to_string(&mut app, 80, 24);
     assert!(screen.contains("Xiangqi help"), "{screen}");
-    assert!(
-        screen.contains("step back / forward through the moves"),
-        "{screen}"
-    );
+    assert!(screen.contains("step back through the moves"), "{screen}");
     app.handle_event(&key(KeyCode::Char('x')));
-    assert_eq!(app.state().dialog(), None);
+    assert!(app.state().overlay().is_none());
     app.handle_event(&key(KeyCode::Char('o')));
     let screen = render_to_string(&mut app, 80, 24);
     for row in [

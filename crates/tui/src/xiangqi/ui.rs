@@ -11,12 +11,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
 use xiangqi::{Color, Piece, Position, Square, file_number};
 
-use super::input::{BoardHits, help_rows};
+use super::input::{BoardHits, KEYMAP};
 use super::state::{
-    Dialog, OptionRow, PROMPT_HELP, State, Tone, level_name, notation_name, rules_text, score_text,
+    OptionRow, PROMPT_HELP, Popup, State, level_name, notation_name, rules_text, score_text,
     side_name,
 };
-use crate::widgets;
+use crate::cards::CardStyle;
+use crate::keymap::help_rows;
+use crate::line_input::LineInputView;
+use crate::overlay::Overlay;
+use crate::status::StatusLine;
+use crate::theme;
+use crate::widgets::{self, ConfirmDialog, Help, StatsView};
 
 /// Columns and rows between two board points.
 const CELL_W: u16 = 4;
@@ -168,7 +174,7 @@ fn board_lines(s: &State) -> Vec<Line<'static>> {
     });
     lines.push(Line::styled(
         format!("{:w$}{}", "", letters.trim_end(), w = MARGIN as usize),
-        Style::default().fg(TColor::DarkGray),
+        theme::DIM,
     ));
     lines
 }
@@ -289,7 +295,7 @@ fn turn_line(s: &State) -> Line<'static> {
     if let Some(o) = s.game().outcome() {
         return Line::styled(
             format!("Game over: {o} ({})", o.result_str()),
-            bold.fg(TColor::Magenta),
+            theme::SUCCESS,
         );
     }
     let pos = s.game().position();
@@ -307,7 +313,7 @@ fn turn_line(s: &State) -> Line<'static> {
 
 /// The engine's latest report: depth, score for the side it searched, nodes, and its line.
 fn analysis_lines(s: &State) -> Vec<Line<'static>> {
-    let style = Style::default().fg(TColor::Cyan);
+    let style = theme::TEXT;
     let Some(a) = &s.analysis else {
         let why = if s.options().engine.is_none() {
             "Engine: off (two players)"
@@ -385,24 +391,11 @@ fn move_rows(s: &State, room: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// Draws the whole screen: board, panel, status and key rows, and the open dialog; or the
-/// "terminal too small" message.
+/// Draws the whole screen: board, panel, status and key rows, and what is open over them.
+/// The event loop draws "terminal too small" below [`MIN_SIZE`] instead.
 pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     let area = frame.area();
-    let (w, h) = MIN_SIZE;
-    if area.width < w || area.height < h {
-        *hits = BoardHits::default();
-        widgets::status_line(
-            frame,
-            area,
-            &format!("terminal too small: needs {w}×{h}"),
-            TColor::Red,
-        );
-        if s.options().ascii {
-            ascii_only(frame.buffer_mut());
-        }
-        return;
-    }
+    let style = CardStyle::from_ascii_flag(s.options().ascii);
     let [main, status, keys] = Layout::vertical([
         Constraint::Min(BOARD_H),
         Constraint::Length(1),
@@ -417,57 +410,81 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     .areas(main);
     frame.render_stateful_widget(Board { state: s }, board, hits);
     frame.render_widget(Panel { state: s }, panel);
-    let (text, color) = if let Some(text) = &s.prompt {
-        (format!(": {text}▏"), TColor::Cyan)
-    } else {
-        let (text, tone) = s.status();
-        (text.to_owned(), tone_color(tone))
-    };
-    widgets::status_line(frame, status, &text, color);
-    widgets::status_line(
-        frame,
+    match &s.prompt {
+        Some(input) => frame.render_widget(LineInputView(input), status),
+        None => frame.render_widget(StatusLine(s.status()), status),
+    }
+    let sep = style.separator();
+    frame.render_widget(
+        Line::styled(
+            format!("Enter move{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
+            theme::DIM,
+        ),
         keys,
-        "Enter move · : type · u undo · o options · ? help · q quit",
-        TColor::DarkGray,
     );
-    match s.dialog() {
-        None => {}
-        Some(Dialog::Help) => widgets::help(frame, "Xiangqi help", &help_rows(), PROMPT_HELP),
-        Some(Dialog::Options(row)) => {
+    match s.overlay() {
+        Overlay::None => {}
+        Overlay::Help(help) => {
+            let rows = help_rows(KEYMAP, style);
+            // A copy: the widget clamps the offset, and drawing never changes the state.
+            let mut help = *help;
+            let widget = Help {
+                title: "Xiangqi help",
+                keys: &rows,
+                text: PROMPT_HELP,
+                style,
+            };
+            frame.render_stateful_widget(widget, area, &mut help);
+        }
+        Overlay::Statistics => {
+            let mut rows = s.stats.tally.rows();
+            rows.insert(
+                0,
+                ("against".to_owned(), "the computer, any level".to_owned()),
+            );
+            let view = StatsView {
+                title: "Xiangqi statistics",
+                rows: &rows,
+                style,
+            };
+            frame.render_widget(view, area);
+        }
+        Overlay::Confirm(confirm) => {
+            let dialog = ConfirmDialog {
+                question: &confirm.question,
+                style,
+            };
+            frame.render_widget(dialog, area);
+        }
+        Overlay::Game(Popup::Options(row)) => {
             let lines = OptionRow::ALL
                 .iter()
                 .enumerate()
                 .map(|(i, &r)| {
                     let text = format!("{:<16} {}", r.label(), s.option_value(r));
-                    if i == row {
-                        Line::styled(text, Style::default().add_modifier(Modifier::REVERSED))
+                    if i == *row {
+                        Line::styled(text, theme::SELECTED)
                     } else {
                         Line::raw(text)
                     }
                 })
-                .chain([
-                    Line::raw(""),
-                    Line::raw("↑↓ choose · ←→ change · Esc closes"),
-                ])
+                .chain([Line::raw(""), Line::styled(OPTIONS_KEYS, theme::DIM)])
                 .collect();
-            widgets::popup(frame, "Options", lines);
+            let popup = widgets::Popup {
+                title: "Options",
+                lines,
+                style,
+            };
+            frame.render_widget(popup, area);
         }
-        Some(Dialog::ConfirmQuit) => question(frame, "Quit this game?"),
-        Some(Dialog::ConfirmNew) => question(frame, "Abandon this game for a new one?"),
-        Some(Dialog::ConfirmResign) => question(frame, "Resign this game?"),
-        Some(Dialog::DrawOffer(by)) => question(
-            frame,
-            &format!(
-                "{} offers a draw. {}, do you accept?",
-                side_name(by),
-                side_name(by.other())
-            ),
-        ),
     }
-    if s.options().ascii {
+    if style.is_ascii() {
         ascii_only(frame.buffer_mut());
     }
 }
+
+/// The keys of the options popup.
+pub(crate) const OPTIONS_KEYS: &str = "up/down choose, left/right change, Esc closes";
 
 /// With `--ascii`: every symbol the screen drew outside ASCII (separators, arrows, marks,
 /// popup borders) replaced by an ASCII stand-in, after everything is drawn.
@@ -497,21 +514,4 @@ pub(crate) fn ascii_only(buf: &mut Buffer) {
             cell.set_symbol(stand_in);
         }
     }
-}
-
-/// The colour a status message is written in.
-pub(crate) fn tone_color(tone: Tone) -> TColor {
-    match tone {
-        Tone::Info => TColor::Reset,
-        Tone::Warn => TColor::Yellow,
-        Tone::Error => TColor::Red,
-    }
-}
-
-fn question(frame: &mut Frame, text: &str) {
-    widgets::popup(
-        frame,
-        "Confirm",
-        vec![Line::raw(text.to_owned()), Line::raw("y yes · n no")],
-    );
 }
