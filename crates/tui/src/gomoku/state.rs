@@ -16,8 +16,8 @@ use crate::app::Action;
 use crate::data::DataDir;
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
-use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::{Level, Status};
+use crate::xiangqi::record::Record;
 use crate::xiangqi::thinker::Thinker;
 
 /// Board sizes the options cycle through.
@@ -229,7 +229,7 @@ pub struct State {
     /// The `:` prompt while it is open.
     pub(super) prompt: Option<LineInput>,
     pub(super) overlay: GomokuOverlay,
-    pub(super) stats: Stats<()>,
+    pub(super) record: Record,
     /// Whether the current game is in the statistics already.
     counted: bool,
     /// The opening in progress, if any.
@@ -243,11 +243,7 @@ impl State {
     /// 5..=32 each way or the opening rule cannot start on the board.
     pub fn new(options: Options) -> Result<State, CannotStart> {
         let game = Game::new(options.width, options.height, options.settings)?;
-        let stats = options
-            .data
-            .as_ref()
-            .and_then(|d| Stats::load(d, STATS_NAME).ok())
-            .unwrap_or_default();
+        let record = Record::load(options.data.clone(), STATS_NAME);
         let mut state = State {
             cursor: Point::center(options.width, options.height),
             game,
@@ -263,7 +259,7 @@ impl State {
             status: Status::default(),
             prompt: None,
             overlay: Overlay::None,
-            stats,
+            record,
             counted: false,
             opening: None,
             black_player: None,
@@ -334,17 +330,7 @@ impl State {
         }
         self.counted = true;
         let won = self.game.position().winner() == Some(human);
-        self.stats.tally.record(
-            Finished {
-                won,
-                score: None,
-                seconds: None,
-            },
-            ScoreOrder::Higher,
-        );
-        if let Some(dir) = &self.options.data
-            && let Err(e) = self.stats.save(dir, STATS_NAME)
-        {
+        if let Err(e) = self.record.count(won) {
             self.say(Level::Error, format!("statistics not saved: {e}"));
         }
     }
@@ -603,19 +589,10 @@ impl State {
                 return Action::Quit;
             }
             Sure::NewGame => self.start_new(),
-            Sure::ResetStatistics => {
-                let result = match &self.options.data {
-                    Some(dir) => self.stats.reset(dir, STATS_NAME),
-                    None => {
-                        self.stats = Stats::default();
-                        Ok(())
-                    }
-                };
-                match result {
-                    Ok(()) => self.say(Level::Info, "statistics reset"),
-                    Err(e) => self.say(Level::Error, format!("cannot reset the statistics: {e}")),
-                }
-            }
+            Sure::ResetStatistics => match self.record.reset() {
+                Ok(()) => self.say(Level::Info, "statistics reset"),
+                Err(e) => self.say(Level::Error, format!("cannot reset the statistics: {e}")),
+            },
         }
         Action::Continue
     }

@@ -15,6 +15,7 @@
 
 pub mod cli;
 pub mod input;
+pub(crate) mod record;
 pub mod state;
 pub(crate) mod thinker;
 pub mod ui;

@@ -10,12 +10,12 @@ use xiangqi::{
 use xiangqi_engine::{Budget, Control, Engine, Info, Limits, Score};
 
 use super::input::Command;
+use super::record::Record;
 use super::thinker::Thinker;
 use crate::app::Action;
 use crate::data::DataDir;
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
-use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::Status;
 
 /// How strong the computer plays.
@@ -207,7 +207,7 @@ pub struct State {
     pub(super) prompt: Option<LineInput>,
     pub(super) overlay: XiangqiOverlay,
     status: Status,
-    pub(super) stats: Stats<()>,
+    pub(super) record: Record,
     /// Whether the current game is in the statistics already.
     counted: bool,
     pub(super) notation: Notation,
@@ -234,11 +234,7 @@ impl State {
             prompt: None,
             overlay: Overlay::None,
             status: Status::default(),
-            stats: options
-                .data
-                .as_ref()
-                .and_then(|d| Stats::load(d, STATS_NAME).ok())
-                .unwrap_or_default(),
+            record: Record::load(options.data.clone(), STATS_NAME),
             counted: false,
             notation: if options.ascii {
                 Notation::Wxf
@@ -327,17 +323,7 @@ impl State {
             .outcome()
             .is_some_and(|o| o.winner() == Some(engine.other()));
         self.counted = true;
-        self.stats.tally.record(
-            Finished {
-                won,
-                score: None,
-                seconds: None,
-            },
-            ScoreOrder::Higher,
-        );
-        if let Some(dir) = &self.options.data
-            && let Err(e) = self.stats.save(dir, STATS_NAME)
-        {
+        if let Err(e) = self.record.count(won) {
             self.status.error(format!("Statistics not saved: {e}."));
         }
     }
@@ -450,19 +436,10 @@ impl State {
                 self.game.agree_draw();
                 self.announce_end();
             }
-            Sure::ResetStatistics => {
-                let result = match &self.options.data {
-                    Some(dir) => self.stats.reset(dir, STATS_NAME),
-                    None => {
-                        self.stats = Stats::default();
-                        Ok(())
-                    }
-                };
-                match result {
-                    Ok(()) => self.info("Statistics reset."),
-                    Err(e) => self.error(format!("Cannot reset the statistics: {e}.")),
-                }
-            }
+            Sure::ResetStatistics => match self.record.reset() {
+                Ok(()) => self.info("Statistics reset."),
+                Err(e) => self.error(format!("Cannot reset the statistics: {e}.")),
+            },
         }
         Action::Continue
     }

@@ -556,3 +556,35 @@ fn help_and_options_fit_at_80_by_24() {
         assert!(screen.contains(row), "{row}:\n{screen}");
     }
 }
+
+#[test]
+fn a_game_against_the_engine_is_counted_once_in_the_statistics() {
+    let dir = std::env::temp_dir().join(format!("parlor-xiangqi-stats-{}", std::process::id()));
+    let data = crate::data::DataDir::new(&dir);
+    let with_data = || Options {
+        data: Some(data.clone()),
+        ..options(Some(Color::Black))
+    };
+    let mut app = App::new(with_data());
+    type_line(&mut app, "h2e2");
+    app.handle_event(&key(KeyCode::Char('r')));
+    app.handle_event(&key(KeyCode::Char('y')));
+    assert_eq!(app.state().record.played(), 1);
+    // The game is over: a new game does not count it again.
+    app.handle_event(&key(KeyCode::Char('n')));
+    assert_eq!(app.state().record.played(), 1);
+    assert_eq!(
+        App::new(with_data()).state().record.played(),
+        1,
+        "read back"
+    );
+    // The statistics screen offers a reset, which asks first.
+    app.handle_event(&key(KeyCode::Char('s')));
+    assert!(render_to_string(&mut app, 80, 24).contains("Xiangqi statistics"));
+    app.handle_event(&key(KeyCode::Char('r')));
+    assert_eq!(question(&app), Some(Sure::ResetStatistics));
+    app.handle_event(&key(KeyCode::Char('y')));
+    assert_eq!(app.state().record.played(), 0);
+    assert_eq!(App::new(with_data()).state().record.played(), 0);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -437,11 +437,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
             frame.render_stateful_widget(widget, area, &mut help);
         }
         Overlay::Statistics => {
-            let mut rows = s.stats.tally.rows();
-            rows.insert(
-                0,
-                ("against".to_owned(), "the computer, any level".to_owned()),
-            );
+            let rows = s.record.rows();
             let view = StatsView {
                 title: "Xiangqi statistics",
                 rows: &rows,
