@@ -29,9 +29,8 @@ use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
 use crate::launcher::LaunchOptions;
-use crate::line_input::Edit;
-use crate::overlay::{Outcome, Overlay};
-use crate::xiangqi::{OptionsKey, options_key};
+use crate::overlay::Overlay;
+use crate::xiangqi::dialogs::{OptionsKey, options_key, shared_key};
 pub use state::{LEVELS, Opponent, Options, State};
 
 /// Builds the screen for the launcher: you play Black against the brain.
@@ -88,36 +87,8 @@ impl App {
             }
             _ => {}
         }
-        let question = match self.state.overlay() {
-            Overlay::Confirm(c) => Some(c.yes),
-            _ => None,
-        };
-        match self.state.overlay.handle_key(key) {
-            Outcome::Confirmed(sure) => return self.state.confirmed(sure),
-            Outcome::Closed => {
-                if let Some(sure) = question {
-                    self.state.declined(sure);
-                }
-                return Action::Continue;
-            }
-            Outcome::ResetStatistics => {
-                self.state.overlay =
-                    Overlay::confirm("Reset the statistics?", state::Sure::ResetStatistics);
-                return Action::Continue;
-            }
-            Outcome::Handled => return Action::Continue,
-            Outcome::Unhandled => {}
-        }
-        if let Some(input) = self.state.prompt.as_mut() {
-            match input.handle_key(key) {
-                Edit::Submit(line) => {
-                    self.state.prompt = None;
-                    self.state.submit(&line);
-                }
-                Edit::Cancel => self.state.prompt = None,
-                Edit::Editing => {}
-            }
-            return Action::Continue;
+        if let Some(action) = shared_key(&mut self.state, key) {
+            return action;
         }
         match input::key_command(key) {
             Some(command) => self.state.apply(command),

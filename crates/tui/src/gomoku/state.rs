@@ -17,6 +17,7 @@ use crate::data::DataDir;
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
+use crate::xiangqi::dialogs::Dialogs;
 use crate::xiangqi::record::Record;
 use crate::xiangqi::thinker::Thinker;
 
@@ -989,3 +990,29 @@ pub const RULES_HELP: &[&str] = &[
     "  overline, double-four, double-three (RIF). White wins with five or more.",
     "caro: a five blocked at both ends does not win; caro-overline: overlines win.",
 ];
+
+impl Dialogs for State {
+    type Popup = Popup;
+    type Sure = Sure;
+    const RESET: Sure = Sure::ResetStatistics;
+
+    fn overlay_mut(&mut self) -> &mut Overlay<Popup, Sure> {
+        &mut self.overlay
+    }
+
+    fn prompt_mut(&mut self) -> &mut Option<LineInput> {
+        &mut self.prompt
+    }
+
+    fn confirmed(&mut self, sure: Sure) -> Action {
+        State::confirmed(self, sure)
+    }
+
+    fn declined(&mut self, sure: Sure) {
+        State::declined(self, sure);
+    }
+
+    fn submit(&mut self, line: &str) {
+        State::submit(self, line);
+    }
+}

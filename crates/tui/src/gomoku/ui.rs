@@ -21,8 +21,8 @@ use crate::line_input::LineInputView;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
-use crate::widgets::{self, ConfirmDialog, Help, StatsView};
-use crate::xiangqi::ui::{OPTIONS_KEYS, ascii_only};
+use crate::widgets;
+use crate::xiangqi::ui::{SharedOverlay, ascii_only, options_popup};
 
 /// Columns of the panel beside the board, at least.
 const PANEL_W: u16 = 26;
@@ -297,56 +297,19 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         ),
         keys,
     );
+    let keys = help_rows(KEYMAP, style);
+    let shared = SharedOverlay {
+        game: "Gomoku",
+        keys: &keys,
+        text: RULES_HELP,
+        stats: &s.record.rows(),
+        style,
+    };
+    shared.draw(frame, s.overlay());
     match s.overlay() {
-        Overlay::None => {}
-        Overlay::Help(help) => {
-            let rows = help_rows(KEYMAP, style);
-            // A copy: the widget clamps the offset, and drawing never changes the state.
-            let mut help = *help;
-            let widget = Help {
-                title: "Gomoku help",
-                keys: &rows,
-                text: RULES_HELP,
-                style,
-            };
-            frame.render_stateful_widget(widget, area, &mut help);
-        }
-        Overlay::Statistics => {
-            let rows = s.record.rows();
-            let view = StatsView {
-                title: "Gomoku statistics",
-                rows: &rows,
-                style,
-            };
-            frame.render_widget(view, area);
-        }
-        Overlay::Confirm(confirm) => {
-            let dialog = ConfirmDialog {
-                question: &confirm.question,
-                style,
-            };
-            frame.render_widget(dialog, area);
-        }
         Overlay::Game(Popup::Options(row)) => {
-            let lines = OptionRow::ALL
-                .iter()
-                .enumerate()
-                .map(|(i, &r)| {
-                    let text = format!("{:<12} {}", r.label(), s.option_value(r));
-                    if i == *row {
-                        Line::styled(text, theme::SELECTED)
-                    } else {
-                        Line::raw(text)
-                    }
-                })
-                .chain([Line::raw(""), Line::styled(OPTIONS_KEYS, theme::DIM)])
-                .collect();
-            let popup = widgets::Popup {
-                title: "Options",
-                lines,
-                style,
-            };
-            frame.render_widget(popup, area);
+            let rows = OptionRow::ALL.map(|r| (r.label(), s.option_value(r)));
+            options_popup(frame, &rows, *row, style);
         }
         Overlay::Game(Popup::ChooseColor) => {
             let popup = widgets::Popup {
@@ -359,6 +322,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
             };
             frame.render_widget(popup, area);
         }
+        _ => {}
     }
     if style.is_ascii() {
         ascii_only(frame.buffer_mut());

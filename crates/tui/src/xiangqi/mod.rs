@@ -14,6 +14,7 @@
 //! - [`ui`]: the widgets.
 
 pub mod cli;
+pub(crate) mod dialogs;
 pub mod input;
 pub(crate) mod record;
 pub mod state;
@@ -23,14 +24,14 @@ pub mod ui;
 #[cfg(test)]
 mod tests;
 
-use crossterm::event::{Event, KeyCode, KeyEvent};
+use crossterm::event::{Event, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
 use crate::launcher::LaunchOptions;
-use crate::line_input::Edit;
-use crate::overlay::{Outcome, Overlay};
+use crate::overlay::Overlay;
+use dialogs::{OptionsKey, options_key, shared_key};
 pub use state::{LEVELS, Options, State};
 
 /// Builds the Xiangqi screen for the launcher: you play Red against the engine.
@@ -73,65 +74,14 @@ impl App {
             }
             return Action::Continue;
         }
-        let question = match self.state.overlay() {
-            Overlay::Confirm(c) => Some(c.yes),
-            _ => None,
-        };
-        match self.state.overlay.handle_key(key) {
-            Outcome::Confirmed(sure) => return self.state.confirmed(sure),
-            Outcome::Closed => {
-                if let Some(sure) = question {
-                    self.state.declined(sure);
-                }
-                return Action::Continue;
-            }
-            Outcome::ResetStatistics => {
-                self.state.overlay =
-                    Overlay::confirm("Reset the statistics?", state::Sure::ResetStatistics);
-                return Action::Continue;
-            }
-            Outcome::Handled => return Action::Continue,
-            Outcome::Unhandled => {}
-        }
-        if let Some(input) = self.state.prompt.as_mut() {
-            match input.handle_key(key) {
-                Edit::Submit(line) => {
-                    self.state.prompt = None;
-                    self.state.submit(&line);
-                }
-                Edit::Cancel => self.state.prompt = None,
-                Edit::Editing => {}
-            }
-            return Action::Continue;
+        if let Some(action) = shared_key(&mut self.state, key) {
+            return action;
         }
         match input::key_command(key) {
             Some(command) => self.state.apply(command),
             None => Action::Continue,
         }
     }
-}
-
-/// What a key does in a game's options popup (shared by both board games).
-pub(crate) enum OptionsKey {
-    /// Highlight another row.
-    Move(isize),
-    /// The next or previous value.
-    Change(isize),
-    /// Close the popup.
-    Close,
-}
-
-/// The options popup's keys: up/down choose a row, left/right (or Space) change its value,
-/// Esc, Enter, `o` or `q` close.
-pub(crate) fn options_key(code: KeyCode) -> Option<OptionsKey> {
-    Some(match code {
-        KeyCode::Up | KeyCode::Char('k') => OptionsKey::Move(-1),
-        KeyCode::Down | KeyCode::Char('j') => OptionsKey::Move(1),
-        KeyCode::Left | KeyCode::Char('h') => OptionsKey::Change(-1),
-        KeyCode::Right | KeyCode::Char('l' | ' ') => OptionsKey::Change(1),
-        KeyCode::Esc | KeyCode::Enter | KeyCode::Char('o' | 'q') => OptionsKey::Close,
-        _ => return None,
-    })
 }
 
 impl Screen for App {

@@ -9,6 +9,7 @@ use xiangqi::{
 };
 use xiangqi_engine::{Budget, Control, Engine, Info, Limits, Score};
 
+use super::dialogs::Dialogs;
 use super::input::Command;
 use super::record::Record;
 use super::thinker::Thinker;
@@ -1112,3 +1113,29 @@ pub const PROMPT_HELP: &[&str] = &[
     "Checkmate and stalemate lose; the generals may not face each other on an open file.",
     "Repetition: asian (AXF/WXF) perpetual check or chase loses; simple: perpetual check.",
 ];
+
+impl Dialogs for State {
+    type Popup = Popup;
+    type Sure = Sure;
+    const RESET: Sure = Sure::ResetStatistics;
+
+    fn overlay_mut(&mut self) -> &mut Overlay<Popup, Sure> {
+        &mut self.overlay
+    }
+
+    fn prompt_mut(&mut self) -> &mut Option<LineInput> {
+        &mut self.prompt
+    }
+
+    fn confirmed(&mut self, sure: Sure) -> Action {
+        State::confirmed(self, sure)
+    }
+
+    fn declined(&mut self, sure: Sure) {
+        State::declined(self, sure);
+    }
+
+    fn submit(&mut self, line: &str) {
+        State::submit(self, line);
+    }
+}

@@ -422,65 +422,108 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         ),
         keys,
     );
-    match s.overlay() {
-        Overlay::None => {}
-        Overlay::Help(help) => {
-            let rows = help_rows(KEYMAP, style);
-            // A copy: the widget clamps the offset, and drawing never changes the state.
-            let mut help = *help;
-            let widget = Help {
-                title: "Xiangqi help",
-                keys: &rows,
-                text: PROMPT_HELP,
-                style,
-            };
-            frame.render_stateful_widget(widget, area, &mut help);
-        }
-        Overlay::Statistics => {
-            let rows = s.record.rows();
-            let view = StatsView {
-                title: "Xiangqi statistics",
-                rows: &rows,
-                style,
-            };
-            frame.render_widget(view, area);
-        }
-        Overlay::Confirm(confirm) => {
-            let dialog = ConfirmDialog {
-                question: &confirm.question,
-                style,
-            };
-            frame.render_widget(dialog, area);
-        }
-        Overlay::Game(Popup::Options(row)) => {
-            let lines = OptionRow::ALL
-                .iter()
-                .enumerate()
-                .map(|(i, &r)| {
-                    let text = format!("{:<16} {}", r.label(), s.option_value(r));
-                    if i == *row {
-                        Line::styled(text, theme::SELECTED)
-                    } else {
-                        Line::raw(text)
-                    }
-                })
-                .chain([Line::raw(""), Line::styled(OPTIONS_KEYS, theme::DIM)])
-                .collect();
-            let popup = widgets::Popup {
-                title: "Options",
-                lines,
-                style,
-            };
-            frame.render_widget(popup, area);
-        }
+    let keys = help_rows(KEYMAP, style);
+    let shared = SharedOverlay {
+        game: "Xiangqi",
+        keys: &keys,
+        text: PROMPT_HELP,
+        stats: &s.record.rows(),
+        style,
+    };
+    shared.draw(frame, s.overlay());
+    if let Overlay::Game(Popup::Options(row)) = s.overlay() {
+        let rows = OptionRow::ALL.map(|r| (r.label(), s.option_value(r)));
+        options_popup(frame, &rows, *row, style);
     }
     if style.is_ascii() {
         ascii_only(frame.buffer_mut());
     }
 }
 
-/// The keys of the options popup.
-pub(crate) const OPTIONS_KEYS: &str = "up/down choose, left/right change, Esc closes";
+/// What the shared overlays of a board game show: its help and its statistics.
+pub(crate) struct SharedOverlay<'a> {
+    /// The game's name, for the titles.
+    pub game: &'a str,
+    /// The help's key rows.
+    pub keys: &'a [(String, &'a str)],
+    /// The help's paragraphs after the keys.
+    pub text: &'a [&'a str],
+    /// The statistics rows.
+    pub stats: &'a [(String, String)],
+    /// Borders and arrows.
+    pub style: CardStyle,
+}
+
+impl SharedOverlay<'_> {
+    /// Draws the open help, statistics or question; the game draws its own popups.
+    pub(crate) fn draw<G, C>(&self, frame: &mut Frame, overlay: &Overlay<G, C>) {
+        let area = frame.area();
+        let style = self.style;
+        match overlay {
+            Overlay::Help(help) => {
+                let title = format!("{} help", self.game);
+                // A copy: the widget clamps the offset, and drawing never changes the state.
+                let mut help = *help;
+                let widget = Help {
+                    title: &title,
+                    keys: self.keys,
+                    text: self.text,
+                    style,
+                };
+                frame.render_stateful_widget(widget, area, &mut help);
+            }
+            Overlay::Statistics => {
+                let title = format!("{} statistics", self.game);
+                let rows = self.stats;
+                frame.render_widget(
+                    StatsView {
+                        title: &title,
+                        rows,
+                        style,
+                    },
+                    area,
+                );
+            }
+            Overlay::Confirm(confirm) => {
+                let question = &confirm.question;
+                frame.render_widget(ConfirmDialog { question, style }, area);
+            }
+            Overlay::None | Overlay::Game(_) => {}
+        }
+    }
+}
+
+/// The options popup: `(label, value)` rows, the highlighted one marked, and its keys.
+pub(crate) fn options_popup(
+    frame: &mut Frame,
+    rows: &[(&str, String)],
+    selected: usize,
+    style: CardStyle,
+) {
+    let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let lines = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (label, value))| {
+            let text = format!("{label:<width$}  {value}");
+            if i == selected {
+                Line::styled(text, theme::SELECTED)
+            } else {
+                Line::raw(text)
+            }
+        })
+        .chain([
+            Line::raw(""),
+            Line::styled("up/down choose, left/right change, Esc closes", theme::DIM),
+        ])
+        .collect();
+    let popup = widgets::Popup {
+        title: "Options",
+        lines,
+        style,
+    };
+    frame.render_widget(popup, frame.area());
+}
 
 /// With `--ascii`: every symbol the screen drew outside ASCII (separators, arrows, marks,
 /// popup borders) replaced by an ASCII stand-in, after everything is drawn.
