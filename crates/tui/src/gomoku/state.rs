@@ -17,9 +17,9 @@ use crate::data::DataDir;
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
-use crate::xiangqi::dialogs::Dialogs;
+use crate::xiangqi::dialogs::{Dialogs, cycle};
 use crate::xiangqi::record::Record;
-use crate::xiangqi::thinker::Thinker;
+use crate::xiangqi::thinker::{Strength, Thinker};
 
 /// Board sizes the options cycle through.
 const SIZES: [u8; 4] = [15, 19, 20, 9];
@@ -54,17 +54,6 @@ impl Opponent {
     }
 }
 
-/// How strong the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// The rules crate's seeded threat bot (the old frontend bot).
-    Baseline,
-    /// The brain to this depth.
-    Depth(u32),
-    /// The brain with this much time per move.
-    Time(Duration),
-}
-
 /// The difficulty levels, weakest first (level 1 is `LEVELS[0]`).
 pub const LEVELS: [Strength; 6] = [
     Strength::Baseline,
@@ -80,12 +69,7 @@ pub const DEFAULT_LEVEL: usize = 3;
 
 /// A level in words: `4 · brain 0.3 s a move`.
 pub fn level_name(level: usize) -> String {
-    let what = match LEVELS[level.min(LEVELS.len() - 1)] {
-        Strength::Baseline => "threat bot".to_owned(),
-        Strength::Depth(d) => format!("brain depth {d}"),
-        Strength::Time(t) => format!("brain {} s a move", t.as_secs_f32()),
-    };
-    format!("{} · {what}", level + 1)
+    Strength::describe(&LEVELS, level, "brain", "threat bot")
 }
 
 /// Start-up options: `App::new(Options { .. })`.
@@ -614,8 +598,7 @@ impl State {
     /// In the options dialog: moves the highlight by `rows`.
     pub fn options_move(&mut self, rows: isize) {
         if let Overlay::Game(Popup::Options(row)) = self.overlay {
-            let n = OptionRow::ALL.len() as isize;
-            let row = (row as isize + rows).rem_euclid(n) as usize;
+            let row = cycle(row, rows, OptionRow::ALL.len());
             self.overlay = Overlay::Game(Popup::Options(row));
         }
     }
@@ -635,8 +618,7 @@ impl State {
                 );
             }
             OptionRow::Level => {
-                let n = LEVELS.len() as isize;
-                self.options.level = (self.options.level as isize + step).rem_euclid(n) as usize;
+                self.options.level = cycle(self.options.level, step, LEVELS.len());
                 self.thinking = None;
                 self.say(
                     Level::Info,

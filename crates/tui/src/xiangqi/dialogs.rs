@@ -86,3 +86,8 @@ pub(crate) fn options_key(code: KeyCode) -> Option<OptionsKey> {
         _ => return None,
     })
 }
+
+/// The index `step` places from `index` in a list of `len`, wrapping round (options cycle).
+pub(crate) fn cycle(index: usize, step: isize, len: usize) -> usize {
+    (index as isize + step).rem_euclid(len.max(1) as isize) as usize
+}

@@ -33,6 +33,7 @@ use crate::launcher::LaunchOptions;
 use crate::overlay::Overlay;
 use dialogs::{OptionsKey, options_key, shared_key};
 pub use state::{LEVELS, Options, State};
+pub use thinker::Strength;
 
 /// Builds the Xiangqi screen for the launcher: you play Red against the engine.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {

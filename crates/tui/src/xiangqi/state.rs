@@ -9,26 +9,15 @@ use xiangqi::{
 };
 use xiangqi_engine::{Budget, Control, Engine, Info, Limits, Score};
 
-use super::dialogs::Dialogs;
+use super::dialogs::{Dialogs, cycle};
 use super::input::Command;
 use super::record::Record;
-use super::thinker::Thinker;
+use super::thinker::{Strength, Thinker};
 use crate::app::Action;
 use crate::data::DataDir;
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
 use crate::status::Status;
-
-/// How strong the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// The seeded baseline bot of the rules crate (one ply and captures).
-    Baseline,
-    /// The engine to this depth.
-    Depth(u32),
-    /// The engine with this much time per move.
-    Time(Duration),
-}
 
 /// The difficulty levels, weakest first (level 1 is `LEVELS[0]`).
 pub const LEVELS: [Strength; 6] = [
@@ -45,12 +34,7 @@ pub const DEFAULT_LEVEL: usize = 4;
 
 /// A level in words: `3 · engine depth 4`.
 pub fn level_name(level: usize) -> String {
-    let what = match LEVELS[level.min(LEVELS.len() - 1)] {
-        Strength::Baseline => "baseline bot".to_owned(),
-        Strength::Depth(d) => format!("engine depth {d}"),
-        Strength::Time(t) => format!("engine {} s a move", t.as_secs_f32()),
-    };
-    format!("{} · {what}", level + 1)
+    Strength::describe(&LEVELS, level, "engine", "baseline bot")
 }
 
 /// Start-up options: `App::new(Options { .. })`.
@@ -464,8 +448,7 @@ impl State {
     /// In the options dialog: moves the highlight by `rows`.
     pub fn options_move(&mut self, rows: isize) {
         if let Overlay::Game(Popup::Options(row)) = self.overlay {
-            let n = OptionRow::ALL.len() as isize;
-            let row = (row as isize + rows).rem_euclid(n) as usize;
+            let row = cycle(row, rows, OptionRow::ALL.len());
             self.overlay = Overlay::Game(Popup::Options(row));
         }
     }
@@ -475,7 +458,7 @@ impl State {
         let Overlay::Game(Popup::Options(row)) = self.overlay else {
             return;
         };
-        let next = |i: usize, n: usize| (i as isize + step).rem_euclid(n as isize) as usize;
+        let next = |i: usize, n: usize| cycle(i, step, n);
         match OptionRow::ALL[row] {
             OptionRow::Opponent => {
                 let all = [Some(Color::Black), Some(Color::Red), None];

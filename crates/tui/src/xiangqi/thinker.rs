@@ -18,6 +18,31 @@
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
+use std::time::Duration;
+
+/// How strong the computer plays: a game's difficulty levels are a list of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// The rules crate's seeded baseline bot.
+    Baseline,
+    /// The engine to this depth.
+    Depth(u32),
+    /// The engine with this much time per move.
+    Time(Duration),
+}
+
+impl Strength {
+    /// Level `level` (0-based) of `levels` in words: `3 · engine depth 4`, with the game's
+    /// names for its engine and its baseline bot.
+    pub fn describe(levels: &[Strength], level: usize, engine: &str, baseline: &str) -> String {
+        let what = match levels[level.min(levels.len() - 1)] {
+            Strength::Baseline => baseline.to_owned(),
+            Strength::Depth(d) => format!("{engine} depth {d}"),
+            Strength::Time(t) => format!("{engine} {} s a move", t.as_secs_f32()),
+        };
+        format!("{} · {what}", level + 1)
+    }
+}
 
 enum Report<P, A> {
     Progress(P),
