@@ -64,6 +64,9 @@ pub const LEVELS: [Strength; 6] = [
     Strength::Time(Duration::from_secs(3)),
 ];
 
+/// The most a depth level may think: the brain's threat searches take a fifth of it each.
+const DEPTH_LEVEL_CAP: Duration = Duration::from_secs(2);
+
 /// The level a game starts with.
 pub const DEFAULT_LEVEL: usize = 3;
 
@@ -934,8 +937,10 @@ impl State {
                             .map(|p| (p, None))
                             .ok_or_else(|| "no legal move".to_owned());
                     }
+                    // A depth level still has a time cap: without one the brain gives its
+                    // threat searches two seconds each before the depth search even starts.
                     Strength::Depth(d) => Limits {
-                        time: None,
+                        time: Some(DEPTH_LEVEL_CAP),
                         depth: Some(d),
                     },
                     Strength::Time(t) => Limits {
