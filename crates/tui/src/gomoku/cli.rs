@@ -42,6 +42,11 @@ pub struct Cli {
     /// Who plays the other side (play only).
     #[arg(long, value_enum, default_value_t = OpponentArg::BotWhite)]
     pub opponent: OpponentArg,
+    /// How strong the computer plays: 1 is the threat bot, 2 and 3 the brain at depth 2 and
+    /// 4, 4-6 the brain at 0.3 s, 1 s and 3 s a move.
+    #[arg(long, default_value_t = super::state::DEFAULT_LEVEL as u8 + 1,
+          value_parser = clap::value_parser!(u8).range(1..=super::LEVELS.len() as i64))]
+    pub level: u8,
     /// Draw with ASCII only (X and O stones).
     #[arg(long)]
     pub ascii: bool,
@@ -382,6 +387,9 @@ pub fn main() -> ExitCode {
                 ascii: cli.ascii,
                 seed: launch.seed_or_random(),
                 opening: cli.opening,
+                level: usize::from(cli.level - 1),
+                data: crate::data::DataDir::user(),
+                ..Options::default()
             });
             let mut app = match app {
                 Ok(app) => app,

@@ -9,7 +9,7 @@ use xiangqi::{
     Color, FenError, Position, RepetitionRule, RuleSet, Settings, Validation, perft, perft_divide,
 };
 
-use super::App;
+use super::{App, LEVELS, Options};
 use crate::launcher::LaunchOptions;
 use crate::output::print_to_stdout;
 
@@ -18,15 +18,20 @@ use crate::output::print_to_stdout;
 #[command(
     name = "xiangqi",
     about = "Xiangqi (Chinese chess) in the terminal, and perft",
-    after_help = "Examples:\n  xiangqi                      # you (Red) against the bot\n  xiangqi --bot none           # two players\n  xiangqi --repetition simple --move-limit 0\n  xiangqi perft 5\n  xiangqi perft 3 --divide --fen \"3k5/9/9/9/9/9/9/9/9/4K4 w\"\n  xiangqi perft 2 --permissive --fen \"4k4/8R/7R1/6R2/5R3/3R5/2R6/1R7/R8/3K5 w\""
+    after_help = "Examples:\n  xiangqi                      # you (Red) against the engine\n  xiangqi --level 1            # against the baseline bot\n  xiangqi --bot none           # two players\n  xiangqi --repetition simple --move-limit 0\n  xiangqi perft 5\n  xiangqi perft 3 --divide --fen \"3k5/9/9/9/9/9/9/9/9/4K4 w\"\n  xiangqi perft 2 --permissive --fen \"4k4/8R/7R1/6R2/5R3/3R5/2R6/1R7/R8/3K5 w\""
 )]
 pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Which side the bot plays.
+    /// Which side the computer plays.
     #[arg(long, value_enum, default_value_t = BotSide::Black)]
     pub bot: BotSide,
+    /// How strong the computer plays: 1 is the baseline bot, 2-4 the engine at depth 2, 4
+    /// and 6, 5 and 6 the engine at 1 s and 3 s a move.
+    #[arg(long, default_value_t = super::state::DEFAULT_LEVEL as u8 + 1,
+          value_parser = clap::value_parser!(u8).range(1..=LEVELS.len() as i64))]
+    pub level: u8,
     /// Start from this position (FEN, strictly checked unless --permissive).
     #[arg(long)]
     pub fen: Option<String>,
@@ -204,8 +209,17 @@ pub fn main() -> ExitCode {
                 BotSide::Black => Some(Color::Black),
                 BotSide::None => None,
             };
-            let seed = options.seed_or_random();
-            let mut app = App::new(game, settings.validation, bot, seed, cli.ascii);
+            let mut app = App::new(Options {
+                start: *game.start(),
+                rules: game.rules(),
+                validation: settings.validation,
+                engine: bot,
+                level: usize::from(cli.level - 1),
+                seed: options.seed_or_random(),
+                ascii: cli.ascii,
+                data: crate::data::DataDir::user(),
+                ..Options::default()
+            });
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
