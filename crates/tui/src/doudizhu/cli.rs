@@ -14,7 +14,8 @@ use ::doudizhu::{
 use cards_core::{Deck, seeded_rng};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use super::{App, BotKind};
+use super::{App, BotKind, Options};
+use crate::cards::CardStyle;
 
 /// Command-line options of `cargo run --release --example doudizhu`.
 #[derive(Debug, Parser)]
@@ -43,8 +44,8 @@ pub struct Cli {
     /// The most a farmer can win or lose in one deal (default: no cap).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub cap: Option<u32>,
-    /// The computer players' strategy.
-    #[arg(long, value_enum, default_value_t = BotKind::Greedy)]
+    /// The computer players (the difficulty; also `d` in the game).
+    #[arg(long, value_enum, default_value_t = BotKind::default())]
     pub bots: BotKind,
 }
 
@@ -356,7 +357,14 @@ pub fn run(cli: &Cli) -> Result<String, String> {
                 ascii: cli.ascii,
                 seed: cli.seed,
             };
-            let mut app = App::new(settings, options.seed_or_random(), cli.ascii, cli.bots);
+            let mut app = App::new(
+                Options {
+                    settings,
+                    seed: options.seed_or_random(),
+                    bots: cli.bots,
+                },
+                CardStyle::from_ascii_flag(cli.ascii),
+            );
             crate::app::run(&mut app).map_err(|e| e.to_string())?;
             Ok(String::new())
         }

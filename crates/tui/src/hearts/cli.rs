@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use ::hearts::{MoonScoring, PassSchedule, Settings, TieRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use super::{App, BotKind, Speed};
+use super::{App, BotKind, Options, Speed};
+use crate::cards::CardStyle;
 use crate::launcher::LaunchOptions;
 
 /// Command-line options of `cargo run --release --example hearts`.
@@ -30,8 +31,8 @@ pub struct Cli {
     /// How fast the computer players play (also `+`/`-` in the game).
     #[arg(long, value_enum, default_value_t = Speed::Normal)]
     pub speed: Speed,
-    /// The computer players' strategy.
-    #[arg(long, value_enum, default_value_t = BotKind::Rule)]
+    /// The computer players (the difficulty; also `d` in the game).
+    #[arg(long, value_enum, default_value_t = BotKind::default())]
     pub bots: BotKind,
     /// The rules.
     #[command(flatten)]
@@ -152,7 +153,7 @@ pub enum Command {
         /// How many games to play.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
-        /// The bots in seat order N, E, S, W, comma-separated (`rule` or `random`).
+        /// The bots in seat order N, E, S, W, comma-separated (`random`, `rule` or `heuristic`).
         #[arg(long, default_value = "rule,random,rule,random", value_parser = parse_seats)]
         seats: SeatBots,
     },
@@ -348,7 +349,7 @@ fn parse_seats(text: &str) -> Result<SeatBots, String> {
         .split(',')
         .map(|part| BotKind::from_str(part.trim(), true))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use rule or random"))?;
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule or heuristic"))?;
     <[BotKind; 4]>::try_from(kinds)
         .map(SeatBots)
         .map_err(|k| format!("four bots are needed (N,E,S,W), not {}", k.len()))
@@ -366,15 +367,9 @@ pub fn simulate(
     let mut wins = [0u64; 4];
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
-        let mut bots: [Box<dyn ::hearts::Bot>; 4] =
-            std::array::from_fn(|i| -> Box<dyn ::hearts::Bot> {
-                match seats.0[i] {
-                    BotKind::Rule => Box::new(::hearts::RuleBot),
-                    BotKind::Random => Box::new(::hearts::RandomBot::new(
-                        game_seed.wrapping_mul(4).wrapping_add(i as u64),
-                    )),
-                }
-            });
+        let mut bots: [Box<dyn ::hearts::Bot>; 4] = std::array::from_fn(|i| {
+            seats.0[i].make(game_seed.wrapping_mul(4).wrapping_add(i as u64))
+        });
         let mut game = ::hearts::Game::new(settings, game_seed);
         loop {
             while ::hearts::bot::play_step(&mut game, &mut bots).is_some() {}
@@ -495,9 +490,15 @@ pub fn main() -> ExitCode {
                 ascii: cli.ascii,
                 seed: cli.seed,
             };
-            let mut app = App::new(settings, options.seed_or_random(), &options);
-            app.set_speed(cli.speed);
-            app.set_bots(cli.bots);
+            let mut app = App::new(
+                Options {
+                    settings,
+                    seed: options.seed_or_random(),
+                    bots: cli.bots,
+                    speed: cli.speed,
+                },
+                CardStyle::from_ascii_flag(cli.ascii),
+            );
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
