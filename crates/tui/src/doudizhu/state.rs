@@ -135,7 +135,7 @@ pub enum Command {
 
 /// The Dou Dizhu table: the match and everything around it that is not drawing.
 pub struct Table {
-    table: Match,
+    deals: Match,
     bot_kind: BotKind,
     bots: Vec<Box<dyn Bot>>,
     seed: u64,
@@ -154,7 +154,7 @@ impl Table {
     /// A new match.
     pub fn new(options: Options) -> Table {
         let mut table = Table {
-            table: Match::new(options.settings, options.seed),
+            deals: Match::new(options.settings, options.seed),
             bot_kind: options.bots,
             bots: make_bots(options.bots, options.seed),
             seed: options.seed,
@@ -180,19 +180,19 @@ impl Table {
         self.say(text, Level::Note);
     }
 
-    /// The match: its totals and finished deals.
-    pub fn match_(&self) -> &Match {
-        &self.table
+    /// The match: the deals, their totals and settlements.
+    pub fn deals(&self) -> &Match {
+        &self.deals
     }
 
     /// The current deal.
     pub fn game(&self) -> &Game {
-        self.table.game()
+        self.deals.game()
     }
 
     /// The settings.
     pub fn settings(&self) -> &Settings {
-        self.table.settings()
+        self.deals.settings()
     }
 
     /// What you may see.
@@ -313,7 +313,7 @@ impl Table {
 
     /// Starts the next deal (after a finished one).
     fn new_deal(&mut self) {
-        self.table.next_deal();
+        self.deals.next_deal();
         self.selected = CardSet::EMPTY;
         self.input.clear();
         self.cursor = 0;
@@ -324,7 +324,7 @@ impl Table {
         if !self.my_turn() || self.game().state().phase() != Phase::Bidding {
             return self.say("It is not your turn to bid.", Level::Warn);
         }
-        match self.table.game_mut().bid(bid) {
+        match self.deals.game_mut().bid(bid) {
             Ok(()) => {
                 self.wait = 0;
                 self.after_action(HUMAN);
@@ -359,7 +359,7 @@ impl Table {
                 None => return self.say(format!("You do not hold {counts}."), Level::Error),
             }
         };
-        match self.table.game_mut().play_cards(cards) {
+        match self.deals.game_mut().play_cards(cards) {
             Ok(_) => self.after_mine(),
             Err(e) => self.say(e.to_string(), Level::Error),
         }
@@ -375,7 +375,7 @@ impl Table {
     fn pass(&mut self) {
         match self.game().state().phase() {
             Phase::Bidding => self.bid(Bid::Pass),
-            Phase::Playing if self.my_turn() => match self.table.game_mut().play(Move::Pass) {
+            Phase::Playing if self.my_turn() => match self.deals.game_mut().play(Move::Pass) {
                 Ok(()) => self.after_mine(),
                 Err(e) => self.say(e.to_string(), Level::Error),
             },
@@ -393,7 +393,7 @@ impl Table {
         }
         while let Some(last) = self.game().history().last() {
             let mine = last.seat == HUMAN;
-            if self.table.game_mut().undo().is_none() || mine {
+            if self.deals.game_mut().undo().is_none() || mine {
                 break;
             }
         }
@@ -497,7 +497,7 @@ impl Table {
                     return;
                 }
                 self.wait = 0;
-                self.table.game_mut().redeal();
+                self.deals.game_mut().redeal();
                 self.greet();
                 return;
             }
@@ -516,10 +516,10 @@ impl Table {
         let bot = &mut self.bots[seat.index()];
         let result = if state.phase() == Phase::Bidding {
             let bid = bot.bid(&view);
-            self.table.game_mut().bid(bid).map_err(|e| e.to_string())
+            self.deals.game_mut().bid(bid).map_err(|e| e.to_string())
         } else {
             let mv = bot.play(&view);
-            self.table.game_mut().play(mv).map_err(|e| e.to_string())
+            self.deals.game_mut().play(mv).map_err(|e| e.to_string())
         };
         match result {
             Ok(()) => self.after_action(seat),

@@ -328,7 +328,7 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
     press(&mut a, KeyCode::Char('n'));
     assert_eq!(a.table().game().state().phase(), Phase::Bidding);
     assert_eq!(
-        a.table().match_().history().len(),
+        a.table().deals().history().len(),
         1,
         "the match keeps the settlement"
     );

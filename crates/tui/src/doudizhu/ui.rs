@@ -219,14 +219,17 @@ fn info_lines(table: &Table, view: &View, style: CardStyle) -> [Line<'static>; 2
             None => "   Auction".to_owned(),
         }
     };
-    bottom.push(Span::styled(text(style, &stakes), Style::default().fg(Color::Cyan)));
-    let totals = table.match_().totals();
+    bottom.push(Span::styled(
+        text(style, &stakes),
+        Style::default().fg(Color::Cyan),
+    ));
+    let totals = table.deals().totals();
     let totals = format!(
         "Totals: you {:+}, right {:+}, left {:+}   deal {}",
         totals[Seat::ALL[0]],
         totals[Seat::ALL[1]],
         totals[Seat::ALL[2]],
-        table.match_().history().len() + 1
+        table.deals().history().len() + 1
     );
     [
         Line::from(bottom),
@@ -269,7 +272,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     let settings = table.settings();
     let title = format!(
         " Dou Dizhu — seed {} — rules {} — {} bidding — {} bots ",
-        table.match_().deal_seed(),
+        table.deals().deal_seed(),
         settings.rules,
         match settings.bidding {
             BidMode::Points => "points",
@@ -421,7 +424,7 @@ fn settlement_lines(
             "seat", "deal", "total", "cards left"
         ),
     ];
-    let totals = table.match_().totals();
+    let totals = table.deals().totals();
     for seat in Seat::ALL {
         let left = Counts::from_cards(hands[seat]);
         let left = if left.is_empty() {

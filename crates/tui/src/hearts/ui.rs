@@ -149,7 +149,7 @@ fn player(seat: Seat) -> &'static str {
 }
 
 /// `N 2♣  E 5♣  S K♣  W 3♣  → S takes 0 pts`, a trick in a line.
-fn trick_line(trick: &Trick, style: CardStyle) -> Line<'static> {
+fn trick_line(trick: Trick, style: CardStyle) -> Line<'static> {
     let mut spans = Vec::new();
     for (seat, card) in trick.plays() {
         spans.push(Span::raw(format!("{} ", seat_letter(seat))));
@@ -512,7 +512,7 @@ fn draw_overlay(frame: &mut Frame, table: &Table, view: &View, style: CardStyle)
             if let Some(last) = view.last_trick() {
                 let number = view.completed_tricks().len();
                 lines.push(Line::raw(format!("trick {number} of 13")));
-                lines.push(trick_line(last, style));
+                lines.push(trick_line(*last, style));
             }
             lines.push(Line::raw(""));
             lines.push(close_line());
@@ -536,7 +536,7 @@ fn close_line() -> Line<'static> {
 fn summary_lines(game: &Game, view: &View, style: CardStyle) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Some(last) = view.last_trick() {
-        let mut final_trick = trick_line(last, style);
+        let mut final_trick = trick_line(*last, style);
         final_trick.spans.insert(0, Span::raw("final trick: "));
         lines.push(final_trick);
         lines.push(Line::raw(""));
