@@ -1,9 +1,15 @@
 //! The event loop shared by every game screen.
 //!
 //! A game implements [`Screen`]: it draws itself, reacts to one event at a time and gets a
-//! regular [`tick`](Screen::tick) for bots and clocks. All game state and key handling stay
-//! in the `Screen`, so tests drive it with synthetic events and render it into ratatui's
-//! `TestBackend` without a terminal (see [`key`] and [`render_to_string`]).
+//! regular [`tick`](Screen::tick) for bots and clocks (on time, even while mouse motion keeps
+//! events coming: see [`crate::clock::Ticker`]). It says how much room its layout needs with
+//! [`Screen::min_size`]; below that the loop draws [`TooSmall`] instead of a clipped board.
+//! All game state and key handling stay in the `Screen`, so tests drive it with synthetic
+//! events and render it into ratatui's `TestBackend` without a terminal (see [`key`] and
+//! [`render_to_string`], which draw exactly what the loop draws).
+//!
+//! Rendering never changes the game: the only thing `render` may write is widget state
+//! such as the [`HitMap`](crate::hitmap::HitMap) of mouse areas.
 
 use std::io::{self, Stdout};
 use std::time::{Duration, Instant};
@@ -17,7 +23,11 @@ use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::backend::{CrosstermBackend, TestBackend};
+use ratatui::layout::Size;
 use ratatui::{Frame, Terminal};
+
+use crate::clock::Ticker;
+use crate::widgets::TooSmall;
 
 /// What a screen wants after handling an event or a tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,9 +46,28 @@ pub trait Screen {
     /// Handles one key, mouse or resize event.
     fn handle_event(&mut self, event: &Event) -> Action;
 
-    /// Called about ten times a second when no event arrives (bots, clocks, animations).
+    /// Called every [`TICK`], whatever events arrive (bots, clocks, solver answers).
     fn tick(&mut self) -> Action {
         Action::Continue
+    }
+
+    /// The smallest terminal the layout fits (its help and options included); below it the
+    /// loop draws "terminal too small: needs W×H" instead of [`render`](Screen::render).
+    fn min_size(&self) -> Size {
+        Size::ZERO
+    }
+}
+
+/// Draws `screen`, or the [`TooSmall`] guard when the frame is smaller than its
+/// [`min_size`](Screen::min_size).
+pub fn draw(frame: &mut Frame, screen: &mut dyn Screen) {
+    let needs = screen.min_size();
+    let area = frame.area();
+    if area.width < needs.width || area.height < needs.height {
+        let has = area.as_size();
+        frame.render_widget(TooSmall { needs, has }, area);
+    } else {
+        screen.render(frame);
     }
 }
 
@@ -73,28 +102,37 @@ pub fn restore() -> io::Result<()> {
 }
 
 /// Runs `screen` on an already initialised terminal until it asks to quit. Ctrl-C always quits.
+/// Key releases are dropped (some terminals report them), so a key acts once.
 pub fn run_on(terminal: &mut Term, screen: &mut dyn Screen) -> io::Result<()> {
-    let mut last_tick = Instant::now();
+    let mut ticker = Ticker::new(TICK, Instant::now());
     loop {
-        terminal.draw(|frame| screen.render(frame))?;
-        let timeout = TICK.saturating_sub(last_tick.elapsed());
-        let action = if event::poll(timeout)? {
+        terminal.draw(|frame| draw(frame, screen))?;
+        let mut action = Action::Continue;
+        if event::poll(ticker.timeout(Instant::now()))? {
             let event = event::read()?;
             if is_ctrl_c(&event) {
-                Action::Quit
-            } else if matches!(&event, Event::Key(k) if k.kind == KeyEventKind::Release) {
-                Action::Continue
-            } else {
-                screen.handle_event(&event)
+                return Ok(());
             }
-        } else {
-            last_tick = Instant::now();
-            screen.tick()
-        };
+            if !matches!(&event, Event::Key(k) if k.kind == KeyEventKind::Release) {
+                action = screen.handle_event(&event);
+            }
+        }
+        if action == Action::Continue && ticker.due(Instant::now()) {
+            action = screen.tick();
+        }
         if action == Action::Quit {
             return Ok(());
         }
     }
+}
+
+/// Reads and drops every event already waiting, so that keys typed in one screen (the
+/// launcher's menu) never reach the next one.
+pub fn drain_events() -> io::Result<()> {
+    while event::poll(Duration::ZERO)? {
+        event::read()?;
+    }
+    Ok(())
 }
 
 /// Runs `screen` full-screen until it quits, restoring the terminal afterwards (also on error).
@@ -125,7 +163,7 @@ pub fn keys(text: &str) -> Vec<Event> {
 pub fn render_to_string(screen: &mut dyn Screen, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     terminal
-        .draw(|frame| screen.render(frame))
+        .draw(|frame| draw(frame, screen))
         .expect("draw into test backend");
     let buffer = terminal.backend().buffer();
     let mut out = String::new();
@@ -181,6 +219,29 @@ mod tests {
         assert_eq!(screen.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
         assert_eq!(screen.tick(), Action::Continue);
         assert!(render_to_string(&mut screen, 12, 2).starts_with("count 2"));
+    }
+
+    struct Big;
+
+    impl Screen for Big {
+        fn render(&mut self, frame: &mut Frame) {
+            frame.render_widget(Paragraph::new("board"), frame.area());
+        }
+        fn handle_event(&mut self, _: &Event) -> Action {
+            Action::Continue
+        }
+        fn min_size(&self) -> Size {
+            Size::new(30, 3)
+        }
+    }
+
+    #[test]
+    fn a_terminal_below_the_minimum_shows_what_is_needed() {
+        assert_eq!(
+            render_to_string(&mut Big, 29, 3),
+            "                             \n  terminal too small: needs  \n       30x3 (now 29x3)       \n"
+        );
+        assert!(render_to_string(&mut Big, 30, 3).starts_with("board"));
     }
 
     #[test]

@@ -4,9 +4,22 @@
 //! shared pieces.
 //!
 //! - [`app`]: the [`Screen`](app::Screen) trait every game implements, the event loop
-//!   ([`app::run`]), and test helpers that drive a screen without a terminal.
-//! - [`cards`]: card glyphs with red and black suits, and the ASCII fallback.
-//! - [`widgets`]: centred popups, the help screen, a status line.
+//!   ([`app::run`]) with the too-small guard, and test helpers that drive a screen without a
+//!   terminal.
+//! - [`cards`]: card labels (`--ascii`, `--symbols`), and the character set of borders,
+//!   pointers and arrows.
+//! - [`theme`]: the named styles, readable on light and dark backgrounds.
+//! - [`keymap`]: key bindings as data; a game's key handling and its help come from one table.
+//! - [`overlay`]: what is open over a game (help, statistics, a yes/no question, the game's
+//!   own popups) and the keys of the shared ones.
+//! - [`widgets`]: popup, scrollable help, confirmation dialog, statistics screen, too-small
+//!   guard.
+//! - [`status`]: the status line, one kind of message (info, warning, error).
+//! - [`line_input`]: a one-line text field.
+//! - [`hitmap`]: mouse hit areas recorded while rendering.
+//! - [`clock`]: the event loop's ticker and the bots' pacing clock.
+//! - [`data`], [`stats`], [`save`]: the user's data directory, statistics per game, save on
+//!   quit and resume.
 //! - [`launcher`]: the `play` menu that starts any game in-process.
 //! - [`output`]: standard output for the tools, quiet on a closed pipe.
 //!
@@ -37,12 +50,22 @@
 
 pub mod app;
 pub mod cards;
+pub mod clock;
+pub mod data;
 pub mod doudizhu;
 pub mod gomoku;
 pub mod hearts;
+pub mod hitmap;
+pub mod keymap;
 pub mod klondike;
 pub mod launcher;
+pub mod line_input;
 pub mod net;
 pub mod output;
+pub mod overlay;
+pub mod save;
+pub mod stats;
+pub mod status;
+pub mod theme;
 pub mod widgets;
 pub mod xiangqi;

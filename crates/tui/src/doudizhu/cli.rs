@@ -15,7 +15,8 @@ use cards_core::{Deck, seeded_rng};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use super::{App, BotKind, Options};
-use crate::cards::CardStyle;
+use crate::cards::StyleArgs;
+use crate::data::DataDir;
 
 /// Command-line options of `cargo run --release --example doudizhu`.
 #[derive(Debug, Parser)]
@@ -32,9 +33,9 @@ pub struct Cli {
     /// 1 for `arena`).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Draw with ASCII only, for terminals without Unicode card glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// `--ascii`, `--symbols`: how cards, borders and arrows are drawn.
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// Rule set: default (RLCard), douzero, openspiel or distinct.
     #[arg(long, global = true, default_value = "default", value_parser = parse_rules)]
     pub rules: RuleSet,
@@ -354,17 +355,16 @@ pub fn run(cli: &Cli) -> Result<String, String> {
                 cap: cli.cap,
             };
             let options = crate::launcher::LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..crate::launcher::LaunchOptions::default()
             };
-            let mut app = App::new(
-                Options {
-                    settings,
-                    seed: options.seed_or_random(),
-                    bots: cli.bots,
-                },
-                CardStyle::from_ascii_flag(cli.ascii),
-            );
+            let mut app = App::new(&Options {
+                settings,
+                seed: options.seed_or_random(),
+                bots: cli.bots,
+                style: cli.style.style(),
+                data: DataDir::user(),
+            });
             crate::app::run(&mut app).map_err(|e| e.to_string())?;
             Ok(String::new())
         }

@@ -11,15 +11,6 @@ use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use super::state::Command;
 use crate::hearts::hand::HandHits;
 
-/// What an event asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A command for the table.
-    Table(Command),
-    /// Leave the game.
-    Quit,
-}
-
 /// When a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum When {
@@ -59,11 +50,11 @@ pub struct Binding {
     pub help: &'static str,
     /// The footer's words for it (`None`: help only).
     pub footer: Option<&'static str>,
-    /// The input.
-    pub input: Input,
+    /// The command.
+    pub command: Command,
 }
 
-use KeyCode::{Backspace, Char, End, Enter, Esc, F, Home, Left, Right};
+use KeyCode::{Backspace, Char, End, Enter, Esc, F, Home, Left, Right, Tab};
 
 const fn bind(
     keys: &'static [KeyCode],
@@ -71,7 +62,7 @@ const fn bind(
     label: &'static str,
     help: &'static str,
     footer: Option<&'static str>,
-    input: Input,
+    command: Command,
 ) -> Binding {
     Binding {
         keys,
@@ -79,12 +70,8 @@ const fn bind(
         label,
         help,
         footer,
-        input,
+        command,
     }
-}
-
-const fn table(command: Command) -> Input {
-    Input::Table(command)
 }
 
 /// The table's keys, in help order. Rank characters not listed here type into the play.
@@ -95,7 +82,7 @@ pub const BINDINGS: &[Binding] = &[
         "1",
         "bid 1 point",
         Some("1/2/3 bid"),
-        table(Command::Bid(Bid::Points(1))),
+        Command::Bid(Bid::Points(1)),
     ),
     bind(
         &[Char('2')],
@@ -103,7 +90,7 @@ pub const BINDINGS: &[Binding] = &[
         "2",
         "bid 2 points",
         None,
-        table(Command::Bid(Bid::Points(2))),
+        Command::Bid(Bid::Points(2)),
     ),
     bind(
         &[Char('3')],
@@ -111,7 +98,7 @@ pub const BINDINGS: &[Binding] = &[
         "3",
         "bid 3 points",
         None,
-        table(Command::Bid(Bid::Points(3))),
+        Command::Bid(Bid::Points(3)),
     ),
     bind(
         &[Char('c')],
@@ -119,7 +106,7 @@ pub const BINDINGS: &[Binding] = &[
         "c",
         "call the landlord",
         Some("c call"),
-        table(Command::Bid(Bid::Call)),
+        Command::Bid(Bid::Call),
     ),
     bind(
         &[Char('r')],
@@ -127,7 +114,7 @@ pub const BINDINGS: &[Binding] = &[
         "r",
         "rob the landlord",
         Some("r rob"),
-        table(Command::Bid(Bid::Rob)),
+        Command::Bid(Bid::Rob),
     ),
     bind(
         &[Char('p')],
@@ -135,23 +122,23 @@ pub const BINDINGS: &[Binding] = &[
         "p",
         "pass",
         Some("p pass"),
-        table(Command::Pass),
+        Command::Pass,
     ),
     bind(
-        &[Left],
+        &[Left, Char('h')],
         When::Always,
-        "←",
+        "← / h",
         "cursor left (or click a card)",
         None,
-        table(Command::Left),
+        Command::Left,
     ),
     bind(
-        &[Right],
+        &[Right, Char('l')],
         When::Always,
-        "→",
+        "→ / l",
         "cursor right",
         None,
-        table(Command::Right),
+        Command::Right,
     ),
     bind(
         &[Home],
@@ -159,7 +146,7 @@ pub const BINDINGS: &[Binding] = &[
         "Home",
         "first card",
         None,
-        table(Command::First),
+        Command::First,
     ),
     bind(
         &[End],
@@ -167,7 +154,7 @@ pub const BINDINGS: &[Binding] = &[
         "End",
         "last card",
         None,
-        table(Command::Last),
+        Command::Last,
     ),
     bind(
         &[Char(' ')],
@@ -175,7 +162,7 @@ pub const BINDINGS: &[Binding] = &[
         "Space",
         "select or drop the card under the cursor",
         None,
-        table(Command::Toggle),
+        Command::Toggle,
     ),
     bind(
         &[Enter],
@@ -183,15 +170,15 @@ pub const BINDINGS: &[Binding] = &[
         "Enter",
         "play the typed ranks, else the selected cards",
         Some("Enter play"),
-        table(Command::Submit),
+        Command::Submit,
     ),
     bind(
-        &[Char('h')],
+        &[Char('i')],
         When::Playing,
-        "h",
+        "i",
         "hint: select a candidate play; again for the next",
-        Some("h hint"),
-        table(Command::Hint),
+        Some("i hint"),
+        Command::Hint,
     ),
     bind(
         &[Char('u')],
@@ -199,15 +186,23 @@ pub const BINDINGS: &[Binding] = &[
         "u",
         "undo your last bid or move (and the bots' after it)",
         Some("u undo"),
-        table(Command::Undo),
+        Command::Undo,
+    ),
+    bind(
+        &[Tab],
+        When::Always,
+        "Tab",
+        "sort your hand by rank or by count",
+        None,
+        Command::Sort,
     ),
     bind(
         &[Char('s')],
         When::Always,
         "s",
-        "sort your hand by rank or by count",
-        Some("s sort"),
-        table(Command::Sort),
+        "statistics (r on that screen resets them)",
+        None,
+        Command::Statistics,
     ),
     bind(
         &[Char('d')],
@@ -215,7 +210,7 @@ pub const BINDINGS: &[Binding] = &[
         "d",
         "difficulty: random, greedy or planner players",
         None,
-        table(Command::Difficulty),
+        Command::Difficulty,
     ),
     bind(
         &[Backspace],
@@ -223,7 +218,7 @@ pub const BINDINGS: &[Binding] = &[
         "Backspace",
         "delete the last typed rank",
         None,
-        table(Command::Backspace),
+        Command::Backspace,
     ),
     bind(
         &[Char('n'), Enter],
@@ -231,7 +226,7 @@ pub const BINDINGS: &[Binding] = &[
         "n",
         "next deal (after the settlement)",
         Some("n next deal"),
-        table(Command::NextDeal),
+        Command::NextDeal,
     ),
     bind(
         &[Char('?'), F(1)],
@@ -239,15 +234,15 @@ pub const BINDINGS: &[Binding] = &[
         "? / F1",
         "this help",
         Some("? help"),
-        table(Command::Help),
+        Command::Help,
     ),
     bind(
         &[Char('q'), Esc],
         When::Always,
         "q / Esc",
-        "quit (Esc clears typed ranks or a selection first)",
+        "quit (asks first; saved); Esc clears typing first",
         Some("q quit"),
-        Input::Quit,
+        Command::Quit,
     ),
 ];
 
@@ -281,38 +276,35 @@ pub struct Context {
     pub phase: Phase,
     /// The auction.
     pub bidding: BidMode,
-    /// Whether the help is open (any key closes it).
-    pub help: bool,
     /// Whether ranks are typed or cards selected (Esc clears them before it quits).
     pub typing: bool,
 }
 
-/// What `event` asks for, given the context and where the cards were drawn.
-pub fn input(event: &Event, context: Context, hits: &HandHits) -> Option<Input> {
+/// What `event` asks for, given the context and where the cards were drawn (the shared
+/// windows, help, statistics and questions, take their keys first).
+pub fn command(event: &Event, context: Context, hits: &HandHits) -> Option<Command> {
     match event {
-        // Any key closes the help.
-        Event::Key(_) if context.help => Some(table(Command::Help)),
-        Event::Key(key) => key_input(key, context),
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => hits
-            .card_at(mouse.column, mouse.row)
-            .map(|i| table(Command::Click(i))),
+        Event::Key(key) => key_command(key, context),
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            hits.card_at(mouse.column, mouse.row).map(Command::Click)
+        }
         _ => None,
     }
 }
 
-fn key_input(key: &KeyEvent, context: Context) -> Option<Input> {
+fn key_command(key: &KeyEvent, context: Context) -> Option<Command> {
     let phase = context.phase;
     if key.code == Esc && context.typing {
-        return Some(table(Command::Clear));
+        return Some(Command::Clear);
     }
     if let Some(binding) = BINDINGS
         .iter()
         .find(|b| b.keys.contains(&key.code) && b.when.holds(phase, context.bidding))
     {
-        return Some(binding.input);
+        return Some(binding.command);
     }
     match key.code {
-        Char(c) if phase == Phase::Playing && types_a_rank(c) => Some(table(Command::Type(c))),
+        Char(c) if phase == Phase::Playing && types_a_rank(c) => Some(Command::Type(c)),
         _ => None,
     }
 }

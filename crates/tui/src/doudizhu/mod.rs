@@ -19,39 +19,40 @@ mod tests;
 use ::doudizhu::Settings;
 use crossterm::event::Event;
 use ratatui::Frame;
+use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
-use crate::cards::CardStyle;
 use crate::hearts::hand::HandHits;
 use crate::launcher::LaunchOptions;
-use input::{Context, Input};
-pub use state::{BotKind, Command, HUMAN, Options, Table};
+use crate::overlay::Outcome;
+use input::Context;
+pub use state::{BotKind, Command, Flow, HUMAN, Options, Table};
 
 /// The Dou Dizhu screen: the table, the card style and where the hand was drawn.
 pub struct App {
     table: Table,
-    style: CardStyle,
+    style: crate::cards::CardStyle,
     hits: HandHits,
 }
 
-/// Builds the game from the launcher.
+/// Builds the game from the launcher: the strongest bots, the launcher's style, seed and
+/// data directory.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(
-        Options {
-            settings: Settings::default(),
-            seed: options.seed_or_random(),
-            bots: BotKind::default(),
-        },
-        CardStyle::from_ascii_flag(options.ascii),
-    ))
+    Box::new(App::new(&Options {
+        settings: Settings::default(),
+        seed: options.seed_or_random(),
+        bots: BotKind::default(),
+        style: options.style,
+        data: options.data.clone(),
+    }))
 }
 
 impl App {
-    /// A new match.
-    pub fn new(options: Options, style: CardStyle) -> App {
+    /// A new match (or the saved one, if the player says so).
+    pub fn new(options: &Options) -> App {
         App {
             table: Table::new(options),
-            style,
+            style: options.style,
             hits: HandHits::default(),
         }
     }
@@ -65,6 +66,13 @@ impl App {
     pub fn table_mut(&mut self) -> &mut Table {
         &mut self.table
     }
+
+    fn apply(&mut self, command: Command) -> Action {
+        match self.table.apply(command) {
+            Flow::Continue => Action::Continue,
+            Flow::Quit => Action::Quit,
+        }
+    }
 }
 
 impl Screen for App {
@@ -73,18 +81,25 @@ impl Screen for App {
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {
+        if let Event::Key(key) = event {
+            match self.table.overlay_mut().handle_key(key) {
+                Outcome::Unhandled => {}
+                Outcome::Confirmed(command) => return self.apply(command),
+                Outcome::ResetStatistics => return self.apply(Command::AskResetStatistics),
+                Outcome::Closed => {
+                    self.table.declined();
+                    return Action::Continue;
+                }
+                Outcome::Handled => return Action::Continue,
+            }
+        }
         let context = Context {
             phase: self.table.game().state().phase(),
             bidding: self.table.settings().bidding,
-            help: self.table.help(),
             typing: !self.table.input().is_empty() || !self.table.selected().is_empty(),
         };
-        match input::input(event, context, &self.hits) {
-            Some(Input::Quit) => Action::Quit,
-            Some(Input::Table(command)) => {
-                self.table.apply(command);
-                Action::Continue
-            }
+        match input::command(event, context, &self.hits) {
+            Some(command) => self.apply(command),
             None => Action::Continue,
         }
     }
@@ -92,5 +107,10 @@ impl Screen for App {
     fn tick(&mut self) -> Action {
         self.table.tick();
         Action::Continue
+    }
+
+    fn min_size(&self) -> Size {
+        let (width, height) = ui::MIN_SIZE;
+        Size::new(width, height)
     }
 }

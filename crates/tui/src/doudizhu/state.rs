@@ -2,15 +2,30 @@
 //! selection and typed ranks, the hint cycle, the status message, changed only by
 //! [`Command`]s and [`Table::tick`].
 //!
+//! A match with something to keep is saved on quit and offered back on the next start;
+//! each settled deal goes into the statistics (`doudizhu-stats.json` in the data directory).
+//!
 //! The screen draws from [`Table::view`], your own [`View`]; the other hands are reachable only
 //! through [`Table::revealed_hands`], which gives them once the deal is settled.
 
 use ::doudizhu::{
     Action as TurnAction, Bid, BidMode, Bot, Counts, Game, GreedyBot, Match, Move, Phase,
-    PlannerBot, RandomBot, Rank, Seat, Settings, Turn, View, breaks_bomb, readings,
+    PlannerBot, RandomBot, Rank, Record, Seat, Settings, Settlement, Turn, View, breaks_bomb,
+    readings,
 };
 use cards_core::{BySeat, Card, CardSet};
 use clap::ValueEnum;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::CardStyle;
+use crate::data::DataDir;
+use crate::overlay;
+use crate::save;
+use crate::stats::{Finished, ScoreOrder, Stats};
+use crate::status::{Level, Status};
+
+/// The name of the game's files in the data directory.
+const FILES: &str = "doudizhu";
 
 /// Your seat. Play goes 0 → 1 → 2: the right-hand player plays after you.
 pub const HUMAN: Seat = Seat::ALL[0];
@@ -19,7 +34,7 @@ pub const HUMAN: Seat = Seat::ALL[0];
 const BOT_DELAY: u32 = 7;
 
 /// Which of the doudizhu crate's bots sit at the table, weakest first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 pub enum BotKind {
     /// Uniformly random legal moves.
     Random,
@@ -68,8 +83,8 @@ pub enum Sort {
     Count,
 }
 
-/// How the table starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the table starts: `App::new(options)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The rules, bidding and cap.
     pub settings: Settings,
@@ -77,19 +92,72 @@ pub struct Options {
     pub seed: u64,
     /// The computer players.
     pub bots: BotKind,
+    /// How cards, borders and arrows are drawn.
+    pub style: CardStyle,
+    /// Where the saved match and the statistics live (`None`: nothing is kept).
+    pub data: Option<DataDir>,
 }
 
-/// What a status message is.
+/// What is open over the table (Dou Dizhu has no windows of its own: the settlement is
+/// drawn while a deal is settled).
+pub type Overlay = overlay::Overlay<(), Command>;
+
+/// A match as it is saved on quit: its seed and players, and the record of every deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    /// The match seed.
+    pub seed: u64,
+    /// The computer players.
+    pub bots: BotKind,
+    /// The rules, bidding and cap.
+    pub settings: Settings,
+    /// The settled deals, oldest first.
+    pub finished: Vec<Record>,
+    /// The deal in progress.
+    pub current: Record,
+}
+
+/// What the statistics keep besides the shared tally (a deal won counts as a win): deals and
+/// wins as landlord and as farmer, and the points won in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Standings {
+    /// Deals played as landlord.
+    pub landlord_deals: u32,
+    /// Of those, won.
+    pub landlord_wins: u32,
+    /// Deals played as a farmer.
+    pub farmer_deals: u32,
+    /// Of those, won.
+    pub farmer_wins: u32,
+    /// The points won (lost, if negative) over every deal.
+    pub points: i64,
+}
+
+impl Standings {
+    /// The statistics screen's rows for these standings.
+    pub fn rows(&self) -> Vec<(String, String)> {
+        vec![
+            (
+                "as landlord: won / played".to_owned(),
+                format!("{} / {}", self.landlord_wins, self.landlord_deals),
+            ),
+            (
+                "as farmer: won / played".to_owned(),
+                format!("{} / {}", self.farmer_wins, self.farmer_deals),
+            ),
+            ("points in all".to_owned(), format!("{:+}", self.points)),
+        ]
+    }
+}
+
+/// What a command asks of the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// Quiet guidance.
-    Note,
-    /// News: what happened.
-    Info,
-    /// A warning: not now.
-    Warn,
-    /// A refusal, with the rule.
-    Error,
+pub enum Flow {
+    /// Keep playing.
+    Continue,
+    /// Leave the game.
+    Quit,
 }
 
 /// Everything a key or a click can ask of the table.
@@ -129,8 +197,20 @@ pub enum Command {
     Difficulty,
     /// The next deal, once this one is settled.
     NextDeal,
-    /// Show or hide the help.
+    /// Show the help.
     Help,
+    /// Show the statistics.
+    Statistics,
+    /// Ask before resetting the statistics.
+    AskResetStatistics,
+    /// Reset the statistics (the answer).
+    ResetStatistics,
+    /// Play on from the saved match (the answer to the question at start).
+    Resume,
+    /// Leave (asks first when the match has something to keep, which is saved).
+    Quit,
+    /// Save the match and leave (the answer).
+    SaveAndQuit,
 }
 
 /// The Dou Dizhu table: the match and everything around it that is not drawing.
@@ -145,14 +225,18 @@ pub struct Table {
     input: String,
     hints: Vec<Move>,
     hint: usize,
-    message: Option<(String, Level)>,
-    help: bool,
+    status: Status,
+    overlay: Overlay,
     wait: u32,
+    finished: Vec<Record>,
+    data: Option<DataDir>,
+    stats: Stats<Standings>,
+    saved: Option<Saved>,
 }
 
 impl Table {
     /// A new match.
-    pub fn new(options: Options) -> Table {
+    pub fn new(options: &Options) -> Table {
         let mut table = Table {
             deals: Match::new(options.settings, options.seed),
             bot_kind: options.bots,
@@ -164,20 +248,157 @@ impl Table {
             input: String::new(),
             hints: Vec::new(),
             hint: 0,
-            message: None,
-            help: false,
+            status: Status::default(),
+            overlay: Overlay::None,
             wait: 0,
+            finished: Vec::new(),
+            data: options.data.clone(),
+            stats: Stats::default(),
+            saved: None,
         };
         table.greet();
+        if let Some(dir) = &options.data {
+            match Stats::load(dir, FILES) {
+                Ok(stats) => table.stats = stats,
+                Err(e) => table.status.error(format!("statistics not read: {e}")),
+            }
+            match save::load::<Saved>(dir, FILES) {
+                Ok(Some(saved)) => {
+                    table.saved = Some(saved);
+                    table.overlay = Overlay::confirm("resume the saved match?", Command::Resume);
+                }
+                Ok(None) => {}
+                Err(e) => table.status.error(format!("saved match not read: {e}")),
+            }
+        }
         table
     }
+    /// The match to save: `None` while nothing of yours is in it.
+    pub fn to_save(&self) -> Option<Saved> {
+        let acted = self.game().history().iter().any(|t| t.seat == HUMAN);
+        (acted || !self.finished.is_empty()).then(|| Saved {
+            seed: self.seed,
+            bots: self.bot_kind,
+            settings: *self.settings(),
+            finished: self.finished.clone(),
+            current: self.game().record(),
+        })
+    }
+
+    /// The statistics.
+    pub const fn stats(&self) -> &Stats<Standings> {
+        &self.stats
+    }
+
+    /// A question was answered no: a declined resume discards the saved match.
+    pub fn declined(&mut self) {
+        if self.saved.take().is_some() {
+            self.discard_save();
+            self.say("the saved match is discarded: a new match", Level::Info);
+        }
+    }
+
+    fn discard_save(&mut self) {
+        if let Some(dir) = &self.data
+            && let Err(e) = save::discard(dir, FILES)
+        {
+            self.status.error(format!("saved match not removed: {e}"));
+        }
+    }
+
+    fn save_and_quit(&mut self) -> Flow {
+        if let (Some(dir), Some(saved)) = (&self.data, self.to_save())
+            && let Err(e) = save::store(dir, FILES, &saved)
+        {
+            self.say(format!("the match was not saved: {e}"), Level::Error);
+            return Flow::Continue;
+        }
+        Flow::Quit
+    }
+
+    /// Rebuilds the saved match by replaying every deal's record.
+    fn resume(&mut self) {
+        let Some(saved) = self.saved.take() else {
+            return;
+        };
+        let mut deals = Match::new(saved.settings, saved.seed);
+        let replayed = saved.finished.iter().try_for_each(|record| {
+            *deals.game_mut() = record.replay()?;
+            deals.next_deal();
+            Ok(())
+        });
+        match replayed.and_then(|()| saved.current.replay()) {
+            Ok(current) => {
+                *deals.game_mut() = current;
+                self.deals = deals;
+                self.seed = saved.seed;
+                self.bot_kind = saved.bots;
+                self.bots = make_bots(saved.bots, saved.seed);
+                self.finished = saved.finished;
+                self.overlay = Overlay::None;
+                self.say(
+                    format!("resumed: deal {}", self.finished.len() + 1),
+                    Level::Info,
+                );
+            }
+            Err(e) => {
+                let e: ::doudizhu::ReplayError = e;
+                self.say(format!("the saved match does not replay: {e}"), Level::Error);
+                self.discard_save();
+            }
+        }
+    }
+
+    fn reset_statistics(&mut self) {
+        let result = match &self.data {
+            Some(dir) => self.stats.reset(dir, FILES),
+            None => {
+                self.stats = Stats::default();
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => self.say("statistics reset", Level::Info),
+            Err(e) => self.say(format!("statistics not reset: {e}"), Level::Error),
+        }
+    }
+
+    /// Counts a settled deal in the statistics.
+    fn record(&mut self, result: &Settlement) {
+        let landlord = result.landlord == HUMAN;
+        let won = landlord == result.landlord_won;
+        let payout = result.payouts[HUMAN];
+        self.stats.tally.record(
+            Finished {
+                won,
+                score: Some(payout),
+                seconds: None,
+            },
+            ScoreOrder::Higher,
+        );
+        let extra = &mut self.stats.extra;
+        if landlord {
+            extra.landlord_deals += 1;
+            extra.landlord_wins += u32::from(won);
+        } else {
+            extra.farmer_deals += 1;
+            extra.farmer_wins += u32::from(won);
+        }
+        extra.points += payout;
+        if let Some(dir) = &self.data
+            && let Err(e) = self.stats.save(dir, FILES)
+        {
+            self.status.error(format!("statistics not saved: {e}"));
+        }
+    }
+
 
     fn greet(&mut self) {
         let text = match self.settings().bidding {
             BidMode::Points => "Bidding: 1/2/3 to bid points, p to pass. ? for help.",
             BidMode::Rob => "Bidding: c to call the landlord, r to rob, p to pass. ? for help.",
         };
-        self.say(text, Level::Note);
+        self.say(text, Level::Info);
     }
 
     /// The match: the deals, their totals and settlements.
@@ -232,17 +453,22 @@ impl Table {
     }
 
     /// The status message.
-    pub fn message(&self) -> Option<(&str, Level)> {
-        self.message.as_ref().map(|(m, l)| (m.as_str(), *l))
+    pub const fn status(&self) -> &Status {
+        &self.status
     }
 
-    /// Whether the help is open.
-    pub const fn help(&self) -> bool {
-        self.help
+    /// The open window.
+    pub const fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
+    /// The open window, to hand it a key.
+    pub fn overlay_mut(&mut self) -> &mut Overlay {
+        &mut self.overlay
     }
 
     fn say(&mut self, text: impl Into<String>, level: Level) {
-        self.message = Some((text.into(), level));
+        self.status.set(level, text);
     }
 
     /// Whether it is your turn to bid or play.
@@ -255,8 +481,8 @@ impl Table {
         sorted(self.game().state().hand(HUMAN), self.sort)
     }
 
-    /// Carries out one command.
-    pub fn apply(&mut self, command: Command) {
+    /// Carries out one command; says whether to leave.
+    pub fn apply(&mut self, command: Command) -> Flow {
         if command != Command::Hint {
             self.hints.clear();
         }
@@ -307,12 +533,33 @@ impl Table {
                     self.new_deal();
                 }
             }
-            Command::Help => self.help = !self.help,
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::AskResetStatistics => {
+                self.overlay = Overlay::confirm(
+                    "reset the Dou Dizhu statistics?",
+                    Command::ResetStatistics,
+                );
+            }
+            Command::ResetStatistics => self.reset_statistics(),
+            Command::Resume => self.resume(),
+            Command::Quit if self.to_save().is_some() => {
+                let question = if self.data.is_some() {
+                    "quit? the match is saved"
+                } else {
+                    "quit this match?"
+                };
+                self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+            }
+            Command::Quit => return Flow::Quit,
+            Command::SaveAndQuit => return self.save_and_quit(),
         }
+        Flow::Continue
     }
 
     /// Starts the next deal (after a finished one).
     fn new_deal(&mut self) {
+        self.finished.push(self.game().record());
         self.deals.next_deal();
         self.selected = CardSet::EMPTY;
         self.input.clear();
@@ -449,6 +696,7 @@ impl Table {
             Phase::AllPassed => self.say("Everybody passed: redealing.", Level::Warn),
             Phase::Finished => {
                 if let Some(result) = state.settlement() {
+                    self.record(&result);
                     let mut text = format!(
                         "{} won: every hand is shown. n: next deal, q: quit.",
                         result.winning_side()
@@ -475,12 +723,12 @@ impl Table {
                     } else {
                         "Your turn: beat it or pass (p)."
                     };
-                    self.say(text, Level::Note);
+                    self.say(text, Level::Info);
                 }
             }
             Phase::Bidding if state.to_move() == HUMAN => {
                 let legal: Vec<String> = view.legal_bids().map(|b| b.to_string()).collect();
-                self.say(format!("Your bid: {}.", legal.join(", ")), Level::Note);
+                self.say(format!("Your bid: {}.", legal.join(", ")), Level::Info);
             }
             _ => {}
         }
@@ -533,8 +781,8 @@ impl Table {
     fn describe_input(&mut self) {
         match self.input.parse::<Counts>() {
             Ok(counts) => match readings(counts, &self.settings().rules).first() {
-                Some(combo) => self.say(format!("{counts}: {combo}"), Level::Note),
-                None => self.say(format!("{counts}: not a combination yet"), Level::Note),
+                Some(combo) => self.say(format!("{counts}: {combo}"), Level::Info),
+                None => self.say(format!("{counts}: not a combination yet"), Level::Info),
             },
             Err(e) => self.say(e.to_string(), Level::Error),
         }
@@ -552,8 +800,8 @@ impl Table {
         if !self.selected.is_empty() {
             let counts = Counts::from_cards(self.selected);
             match readings(counts, &self.settings().rules).first() {
-                Some(combo) => self.say(format!("Selected {counts}: {combo}"), Level::Note),
-                None => self.say(format!("Selected {counts}: not a combination"), Level::Note),
+                Some(combo) => self.say(format!("Selected {counts}: {combo}"), Level::Info),
+                None => self.say(format!("Selected {counts}: not a combination"), Level::Info),
             }
         }
     }

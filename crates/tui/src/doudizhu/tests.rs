@@ -8,22 +8,25 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 
-use super::input::BINDINGS;
+use super::input::{self, BINDINGS};
 use super::state::{Sort, current_round, sorted, still_out};
 use super::ui::{CounterWidget, MIN_SIZE, SeatLine};
 use super::*;
 use crate::app::{key, keys, render_to_string};
+use crate::cards::CardStyle;
 
 fn options(seed: u64) -> Options {
     Options {
         settings: Settings::default(),
         seed,
         bots: BotKind::Planner,
+        style: CardStyle::Ascii,
+        data: None,
     }
 }
 
 fn app(seed: u64) -> App {
-    App::new(options(seed), CardStyle::Ascii)
+    App::new(&options(seed))
 }
 
 fn press(app: &mut App, code: KeyCode) -> Action {
@@ -71,7 +74,7 @@ fn bidding_three_makes_you_landlord_with_the_bottom_marked() {
     let mut a = landlord(3);
     let view = a.table().view();
     assert_eq!(view.hand.len(), 20);
-    assert_eq!(a.table().message().unwrap().0, "You are the landlord (×3).");
+    assert_eq!(a.table().status().text(), "You are the landlord (×3).");
     let bottom = view.bottom.unwrap();
     let cards = ui::hand_cards(a.table(), &view);
     let marked: CardSet = cards
@@ -95,12 +98,12 @@ fn typed_plays_are_checked_and_explained() {
         a.handle_event(&event);
     }
     press(&mut a, KeyCode::Enter);
-    assert!(a.table().message().unwrap().0.contains("not a combination"));
+    assert!(a.table().status().text().contains("not a combination"));
     assert_eq!(a.table().game().state(), &before);
     press(&mut a, KeyCode::Esc);
     assert_eq!(a.table().input(), "", "Esc clears the typed ranks first");
     press(&mut a, KeyCode::Char('p'));
-    assert!(a.table().message().unwrap().0.contains("cannot pass"));
+    assert!(a.table().status().text().contains("cannot pass"));
     let low = hand.iter().next().unwrap().0;
     a.handle_event(&key(KeyCode::Char(low.char())));
     press(&mut a, KeyCode::Enter);
@@ -114,8 +117,13 @@ fn q_typed_a_queen_into_the_play_input() {
     assert_eq!(press(&mut a, KeyCode::Char('Q')), Action::Continue);
     assert_eq!(a.table().input(), "Q", "a capital Q types the queen");
     press(&mut a, KeyCode::Backspace);
-    assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
+    assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Continue);
     assert_eq!(a.table().input(), "", "q typed nothing");
+    assert!(
+        matches!(a.table().overlay(), state::Overlay::Confirm(_)),
+        "q asks first"
+    );
+    assert_eq!(press(&mut a, KeyCode::Char('y')), Action::Quit);
 }
 
 #[test]
@@ -148,15 +156,15 @@ fn hint_cycles_through_candidates_starting_with_the_planner() {
     let mut a = landlord(9);
     let view = a.table().view();
     let first = ::doudizhu::PlannerBot::new().play(&view);
-    press(&mut a, KeyCode::Char('h'));
+    press(&mut a, KeyCode::Char('i'));
     let Move::Play(play) = first else {
         panic!("a lead is never a pass")
     };
     assert_eq!(Counts::from_cards(a.table().selected()), play.counts);
-    assert!(a.table().message().unwrap().0.starts_with("Hint 1/"));
+    assert!(a.table().status().text().starts_with("Hint 1/"));
     let mut seen = vec![a.table().selected()];
     for _ in 0..5 {
-        press(&mut a, KeyCode::Char('h'));
+        press(&mut a, KeyCode::Char('i'));
         let selected = a.table().selected();
         assert!(!seen.contains(&selected), "each hint is a new play");
         seen.push(selected);
@@ -193,7 +201,7 @@ fn sorting_by_count_puts_the_biggest_groups_first() {
         .join(" ");
     assert_eq!(by_count, "5D 5H 5S 3C 3D 9C KS");
     let mut a = landlord(3);
-    press(&mut a, KeyCode::Char('s'));
+    press(&mut a, KeyCode::Tab);
     assert_eq!(a.table().sort(), Sort::Count);
     assert!(render_to_string(&mut a, 80, 24).contains("by count"));
 }
@@ -304,7 +312,7 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
                 press(&mut a, KeyCode::Char('p'));
             }
             _ => {
-                press(&mut a, KeyCode::Char('h'));
+                press(&mut a, KeyCode::Char('i'));
                 if a.table().selected().is_empty() {
                     press(&mut a, KeyCode::Char('p'));
                 } else {
@@ -332,7 +340,12 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
         1,
         "the match keeps the settlement"
     );
-    assert_eq!(press(&mut a, KeyCode::Char('q')), Action::Quit);
+    assert_eq!(
+        press(&mut a, KeyCode::Char('q')),
+        Action::Continue,
+        "q asks first"
+    );
+    assert_eq!(press(&mut a, KeyCode::Char('y')), Action::Quit);
 }
 
 #[test]
@@ -363,7 +376,10 @@ fn difficulty_cycles_through_the_crate_bots_strongest_by_default() {
 
 #[test]
 fn help_lists_every_binding() {
-    let mut a = App::new(options(1), CardStyle::Glyph);
+    let mut a = App::new(&Options {
+        style: CardStyle::Glyph,
+        ..options(1)
+    });
     press(&mut a, KeyCode::Char('?'));
     let shown = render_to_string(&mut a, 100, 40);
     for binding in BINDINGS {
@@ -376,7 +392,7 @@ fn help_lists_every_binding() {
         );
     }
     press(&mut a, KeyCode::Char('x'));
-    assert!(!a.table().help(), "any key closes the help");
+    assert!(a.table().overlay().is_none(), "any key closes the help");
 }
 
 #[test]
@@ -384,15 +400,15 @@ fn the_footer_follows_the_phase() {
     use ::doudizhu::BidMode;
     assert_eq!(
         input::footer(Phase::Bidding, BidMode::Points),
-        "1/2/3 bid  p pass  u undo  s sort  ? help  q quit"
+        "1/2/3 bid  p pass  u undo  ? help  q quit"
     );
     assert_eq!(
         input::footer(Phase::Bidding, BidMode::Rob),
-        "c call  r rob  p pass  u undo  s sort  ? help  q quit"
+        "c call  r rob  p pass  u undo  ? help  q quit"
     );
     assert_eq!(
         input::footer(Phase::Playing, BidMode::Points),
-        "p pass  Enter play  h hint  u undo  s sort  ? help  q quit"
+        "p pass  Enter play  i hint  u undo  ? help  q quit"
     );
 }
 
@@ -402,30 +418,30 @@ fn the_table_at_80x24() {
     assert_eq!(
         screen(&mut a, 80, 24),
         Buffer::with_lines([
-            "╭ Dou Dizhu - seed 3 - rules default - points bidding - planner bots ──────────╮",
-            "│Bottom: 6C 7D JC   Multiplier: x3   Bombs: 0                                  │",
-            "│Totals: you +0, right +0, left +0   deal 1                                    │",
-            "│Left   farmer  17 cards                                                       │",
-            "│Right  farmer  17 cards                                                       │",
-            "│You   landlord 20 cards <                                                     │",
-            "│You lead a new round.                                                         │",
-            "│Out  3 4 5 6 7 8 9 T J Q K A 2 B R                                            │",
-            "│     4 2 3 2 2 4 3 4 0 3 1 3 2 0 1                                            │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│Your hand (20 cards, by rank, ranks 44566779JJJJQKKKA22B):                    │",
-            "│4C 4D 5C 6C 6H 7D 7S 9H JC JD JH JS QC KC KD KH AD 2C 2H BJ                   │",
-            "│^        ++    ++       ++                                                    │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│Type ranks >                                                                  │",
-            "│You are the landlord (x3).                                                    │",
-            "│p pass  Enter play  h hint  u undo  s sort  ? help  q quit                    │",
-            "╰──────────────────────────────────────────────────────────────────────────────╯",
+            "+ Dou Dizhu - seed 3 - rules default - points bidding - planner bots ----------+",
+            "|Bottom: 6C 7D JC   Multiplier: x3   Bombs: 0                                  |",
+            "|Totals: you +0, right +0, left +0   deal 1                                    |",
+            "|Left   farmer  17 cards                                                       |",
+            "|Right  farmer  17 cards                                                       |",
+            "|You   landlord 20 cards <                                                     |",
+            "|You lead a new round.                                                         |",
+            "|Out  3 4 5 6 7 8 9 T J Q K A 2 B R                                            |",
+            "|     4 2 3 2 2 4 3 4 0 3 1 3 2 0 1                                            |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|Your hand (20 cards, by rank, ranks 44566779JJJJQKKKA22B):                    |",
+            "|4C 4D 5C 6C 6H 7D 7S 9H JC JD JH JS QC KC KD KH AD 2C 2H BJ                   |",
+            "|^        ++    ++       ++                                                    |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|Type ranks >                                                                  |",
+            "|You are the landlord (x3).                                                    |",
+            "|p pass  Enter play  i hint  u undo  ? help  q quit                            |",
+            "+------------------------------------------------------------------------------+",
         ])
     );
 }
@@ -437,26 +453,26 @@ fn the_table_at_the_minimum_size() {
     assert_eq!(
         screen(&mut a, w, h),
         Buffer::with_lines([
-            "╭ Dou Dizhu - seed 3 - rules default - points bidding - pla╮",
-            "│Bottom: 6C 7D JC   Multiplier: x3   Bombs: 0              │",
-            "│Totals: you +0, right +0, left +0   deal 1                │",
-            "│Left   farmer  17 cards                                   │",
-            "│Right  farmer  17 cards                                   │",
-            "│You   landlord 20 cards <                                 │",
-            "│You lead a new round.                                     │",
-            "│Out  3 4 5 6 7 8 9 T J Q K A 2 B R                        │",
-            "│     4 2 3 2 2 4 3 4 0 3 1 3 2 0 1                        │",
-            "│                                                          │",
-            "│                                                          │",
-            "│Your hand (20 cards, by rank, ranks 44566779JJJJQKKKA22B):│",
-            "│4C 4D 5C 6C 6H 7D 7S 9H JC JD JH JS QC KC KD KH AD 2C 2H  │",
-            "│^        ++    ++       ++                                │",
-            "│BJ                                                        │",
-            "│                                                          │",
-            "│Type ranks >                                              │",
-            "│You are the landlord (x3).                                │",
-            "│p pass  Enter play  h hint  u undo  s sort  ? help  q quit│",
-            "╰──────────────────────────────────────────────────────────╯",
+            "+ Dou Dizhu - seed 3 - rules default - points bidding - pla+",
+            "|Bottom: 6C 7D JC   Multiplier: x3   Bombs: 0              |",
+            "|Totals: you +0, right +0, left +0   deal 1                |",
+            "|Left   farmer  17 cards                                   |",
+            "|Right  farmer  17 cards                                   |",
+            "|You   landlord 20 cards <                                 |",
+            "|You lead a new round.                                     |",
+            "|Out  3 4 5 6 7 8 9 T J Q K A 2 B R                        |",
+            "|     4 2 3 2 2 4 3 4 0 3 1 3 2 0 1                        |",
+            "|                                                          |",
+            "|                                                          |",
+            "|Your hand (20 cards, by rank, ranks 44566779JJJJQKKKA22B):|",
+            "|4C 4D 5C 6C 6H 7D 7S 9H JC JD JH JS QC KC KD KH AD 2C 2H  |",
+            "|^        ++    ++       ++                                |",
+            "|BJ                                                        |",
+            "|                                                          |",
+            "|Type ranks >                                              |",
+            "|You are the landlord (x3).                                |",
+            "|p pass  Enter play  i hint  u undo  ? help  q quit        |",
+            "+----------------------------------------------------------+",
         ])
     );
 }
@@ -468,8 +484,9 @@ fn launcher_entry_starts_a_game() {
         .find(|g| g.example == "doudizhu")
         .unwrap();
     let mut screen = (entry.start)(&LaunchOptions {
-        ascii: true,
         seed: Some(8),
+        style: CardStyle::Ascii,
+        ..LaunchOptions::default()
     });
     assert!(render_to_string(screen.as_mut(), 80, 24).contains("seed 8"));
 }

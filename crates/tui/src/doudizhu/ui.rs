@@ -10,13 +10,15 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, StatefulWidget, Widget};
+use ratatui::widgets::{Block, StatefulWidget, Widget};
 
 use super::input;
-use super::state::{HUMAN, Level, Sort, Table, current_round, sorted, still_out};
+use super::state::{HUMAN, Sort, Table, current_round, sorted, still_out};
 use crate::cards::{CardStyle, card_back_span, card_span};
 use crate::hearts::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
-use crate::widgets;
+use crate::hearts::windows::Windows;
+use crate::status::StatusLine;
+use crate::widgets::Popup;
 
 /// The smallest terminal the table fits: a 20-card hand (in ASCII, on two rows if need be),
 /// the three seats, the counter and the input line.
@@ -281,7 +283,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         table.bot_kind().name()
     );
     let block = Block::bordered()
-        .border_type(BorderType::Rounded)
+        .border_set(style.border())
         .title(Span::styled(
             text(style, &title).replace('—', "-"),
             Style::default().add_modifier(Modifier::BOLD),
@@ -357,15 +359,9 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     }
     .render(hand, buf, hits);
     Line::raw(format!("Type ranks > {}", table.input())).render(input_row, buf);
-    if let Some((message, level)) = table.message() {
-        let color = match level {
-            Level::Note => Color::Gray,
-            Level::Info => Color::Cyan,
-            Level::Warn => Color::Yellow,
-            Level::Error => Color::Red,
-        };
-        Line::styled(text(style, message), Style::default().fg(color)).render(status, buf);
-    }
+    let mut shown = table.status().clone();
+    shown.set(table.status().level(), text(style, table.status().text()));
+    StatusLine(&shown).render(status, buf);
     Line::styled(
         text(style, &input::footer(view.phase, settings.bidding)),
         Style::default().fg(Color::DarkGray),
@@ -377,16 +373,34 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
             .into_iter()
             .map(|l| Line::raw(text(style, &l)))
             .collect();
-        widgets::popup(frame, "Settlement", lines);
+        frame.render_widget(
+            Popup {
+                title: "Settlement",
+                lines,
+                style,
+            },
+            frame.area(),
+        );
     }
-    if table.help() {
-        let keys: Vec<(String, String)> = input::help_rows()
-            .into_iter()
-            .map(|(k, what)| (text(style, k), text(style, what)))
-            .collect();
-        let keys: Vec<(&str, &str)> = keys.iter().map(|(k, w)| (k.as_str(), w.as_str())).collect();
-        widgets::help(frame, "Dou Dizhu: help", &keys, RULES);
+    let rows = input::help_rows();
+    let whats: Vec<String> = rows.iter().map(|(_, what)| text(style, what)).collect();
+    let keys: Vec<(String, &str)> = rows
+        .iter()
+        .zip(&whats)
+        .map(|((k, _), what)| (text(style, k), what.as_str()))
+        .collect();
+    let rules: Vec<String> = RULES.iter().map(|r| text(style, r)).collect();
+    let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+    let mut stats = table.stats().tally.rows();
+    stats.extend(table.stats().extra.rows());
+    Windows {
+        game: "Dou Dizhu",
+        keys: &keys,
+        rules: &rules,
+        stats: &stats,
+        style,
     }
+    .draw(frame, table.overlay());
 }
 
 /// The rules, for the help window.

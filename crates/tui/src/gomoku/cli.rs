@@ -367,8 +367,8 @@ pub fn main() -> ExitCode {
         }
         None => {
             let launch = LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..LaunchOptions::default()
             };
             let app = App::new(Options {
                 settings,

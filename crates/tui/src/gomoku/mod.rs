@@ -89,7 +89,7 @@ impl Default for Options {
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
     Box::new(
         App::new(Options {
-            ascii: options.ascii,
+            ascii: options.style.is_ascii(),
             seed: options.seed_or_random(),
             ..Options::default()
         })

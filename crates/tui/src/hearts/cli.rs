@@ -8,7 +8,8 @@ use ::hearts::{MoonScoring, PassSchedule, Settings, TieRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::{App, BotKind, Options, Speed};
-use crate::cards::CardStyle;
+use crate::cards::StyleArgs;
+use crate::data::DataDir;
 use crate::launcher::LaunchOptions;
 
 /// Command-line options of `cargo run --release --example hearts`.
@@ -25,9 +26,9 @@ pub struct Cli {
     /// Game seed: the same seed deals the same hands (default: from the clock, shown on screen).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Draw with ASCII only, for terminals without Unicode card glyphs.
-    #[arg(long, global = true)]
-    pub ascii: bool,
+    /// `--ascii`, `--symbols`: how cards, borders and arrows are drawn.
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// How fast the computer players play (also `+`/`-` in the game).
     #[arg(long, value_enum, default_value_t = Speed::Normal)]
     pub speed: Speed,
@@ -487,18 +488,17 @@ pub fn main() -> ExitCode {
         }
         None => {
             let options = LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..LaunchOptions::default()
             };
-            let mut app = App::new(
-                Options {
-                    settings,
-                    seed: options.seed_or_random(),
-                    bots: cli.bots,
-                    speed: cli.speed,
-                },
-                CardStyle::from_ascii_flag(cli.ascii),
-            );
+            let mut app = App::new(&Options {
+                settings,
+                seed: options.seed_or_random(),
+                bots: cli.bots,
+                speed: cli.speed,
+                style: cli.style.style(),
+                data: DataDir::user(),
+            });
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {

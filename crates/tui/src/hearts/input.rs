@@ -4,16 +4,7 @@
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 
 use super::hand::HandHits;
-use super::state::{Command, Overlay};
-
-/// What an event asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A command for the table.
-    Table(Command),
-    /// Leave the game.
-    Quit,
-}
+use super::state::{Command, Popup};
 
 /// One key binding: the keys, what they do, and the footer's short form (if shown there).
 pub struct Binding {
@@ -25,8 +16,8 @@ pub struct Binding {
     pub help: &'static str,
     /// The footer's words for it (`None`: help only).
     pub footer: Option<&'static str>,
-    /// The input.
-    pub input: Input,
+    /// The command.
+    pub command: Command,
 }
 
 const fn bind(
@@ -34,14 +25,14 @@ const fn bind(
     label: &'static str,
     help: &'static str,
     footer: Option<&'static str>,
-    input: Input,
+    command: Command,
 ) -> Binding {
     Binding {
         keys,
         label,
         help,
         footer,
-        input,
+        command,
     }
 }
 
@@ -54,105 +45,112 @@ pub const BINDINGS: &[Binding] = &[
         "← / h",
         "previous card (or click a card)",
         None,
-        Input::Table(Command::Left),
+        Command::Left,
     ),
     bind(
         &[Right, Char('l')],
         "→ / l",
         "next card",
         None,
-        Input::Table(Command::Right),
+        Command::Right,
     ),
     bind(
         &[Home],
         "Home",
         "first card",
         None,
-        Input::Table(Command::First),
+        Command::First,
     ),
     bind(
         &[End],
         "End",
         "last card",
         None,
-        Input::Table(Command::Last),
+        Command::Last,
     ),
     bind(
         &[Char(' ')],
         "Space",
         "play the card; while passing, pick or drop it",
         None,
-        Input::Table(Command::Toggle),
+        Command::Toggle,
     ),
     bind(
         &[Enter],
         "Enter",
         "as Space; with three cards picked, pass them",
         Some("Enter play"),
-        Input::Table(Command::Confirm),
+        Command::Confirm,
     ),
     bind(
         &[Char('u')],
         "u",
         "undo your last card (and the cards after it) or your pass",
         Some("u undo"),
-        Input::Table(Command::Undo),
+        Command::Undo,
     ),
     bind(
         &[Char('t')],
         "t",
         "show the last trick",
         Some("t last trick"),
-        Input::Table(Command::LastTrick),
+        Command::LastTrick,
+    ),
+    bind(
+        &[Char('p')],
+        "p",
+        "points: the score table",
+        Some("p points"),
+        Command::Scores,
     ),
     bind(
         &[Char('s')],
         "s",
-        "score table",
-        Some("s scores"),
-        Input::Table(Command::Scores),
+        "statistics (r on that screen resets them)",
+        None,
+        Command::Statistics,
     ),
     bind(
         &[Char('+'), Char('=')],
         "+",
         "computer players faster",
         None,
-        Input::Table(Command::Faster),
+        Command::Faster,
     ),
     bind(
         &[Char('-')],
         "-",
         "computer players slower",
         None,
-        Input::Table(Command::Slower),
+        Command::Slower,
     ),
     bind(
         &[Char('d')],
         "d",
         "difficulty: random, rule or heuristic players",
         None,
-        Input::Table(Command::Difficulty),
+        Command::Difficulty,
     ),
     bind(
         &[Char('n')],
         "n n",
         "new game (next seed)",
         None,
-        Input::Table(Command::NewGame),
+        Command::NewGame,
     ),
     bind(
         &[Char('?'), F(1)],
         "? / F1",
         "this help",
         Some("? help"),
-        Input::Table(Command::Help),
+        Command::Help,
     ),
     bind(
         &[Char('q'), Esc],
         "q / Esc",
-        "quit (Esc closes a window first)",
+        "quit (asks while a game is in progress, which is saved)",
         Some("q quit"),
-        Input::Quit,
+        Command::Quit,
     ),
 ];
 
@@ -170,37 +168,35 @@ pub fn footer() -> String {
         .join("  ")
 }
 
-/// What `event` asks for, given the open window and where the cards were drawn.
-pub fn input(event: &Event, overlay: Overlay, hits: &HandHits) -> Option<Input> {
+/// What `event` asks for, given the game's open window and where the cards were drawn
+/// (the shared windows, help, statistics and questions, take their keys first).
+pub fn command(event: &Event, popup: Option<Popup>, hits: &HandHits) -> Option<Command> {
     match event {
-        Event::Key(key) => key_input(key, overlay),
+        Event::Key(key) => key_command(key, popup),
         Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            if overlay == Overlay::None {
-                hits.card_at(mouse.column, mouse.row)
-                    .map(|i| Input::Table(Command::Click(i)))
-            } else {
-                Some(Input::Table(Command::Close))
+            match popup {
+                None => hits.card_at(mouse.column, mouse.row).map(Command::Click),
+                Some(_) => Some(Command::Close),
             }
         }
         _ => None,
     }
 }
 
-fn key_input(key: &KeyEvent, overlay: Overlay) -> Option<Input> {
+fn key_command(key: &KeyEvent, popup: Option<Popup>) -> Option<Command> {
     let bound = BINDINGS
         .iter()
         .find(|b| b.keys.contains(&key.code))
-        .map(|b| b.input);
-    match overlay {
-        Overlay::None => bound,
+        .map(|b| b.command);
+    match popup {
+        None => bound,
         // The summary: Enter, Space or Esc deal on; q quits; u takes the last card back.
-        Overlay::HandOver => match key.code {
-            Enter | Esc | Char(' ') => Some(Input::Table(Command::Close)),
-            Char('q') => Some(Input::Quit),
-            Char('u' | 'n' | 's') => bound,
+        Some(Popup::HandOver) => match key.code {
+            Enter | Esc | Char(' ') => Some(Command::Close),
+            Char('q' | 'u' | 'n' | 'p' | 's') => bound,
             _ => None,
         },
         // Any key closes an information window.
-        Overlay::Help | Overlay::Scores | Overlay::LastTrick => Some(Input::Table(Command::Close)),
+        Some(Popup::Scores | Popup::LastTrick) => Some(Command::Close),
     }
 }

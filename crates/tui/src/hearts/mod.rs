@@ -13,6 +13,7 @@ pub mod hand;
 pub mod input;
 pub mod state;
 pub mod ui;
+pub mod windows;
 
 #[cfg(test)]
 mod tests;
@@ -20,40 +21,40 @@ mod tests;
 use ::hearts::Settings;
 use crossterm::event::Event;
 use ratatui::Frame;
+use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
-use crate::cards::CardStyle;
 use crate::launcher::LaunchOptions;
+use crate::overlay::Outcome;
 use hand::HandHits;
-use input::Input;
-pub use state::{BotKind, Command, HUMAN, Options, Speed, Table};
+pub use state::{BotKind, Command, Flow, HUMAN, Options, Speed, Table};
 
 /// The Hearts screen: the table, the card style and where the hand was drawn.
 pub struct App {
     table: Table,
-    style: CardStyle,
+    style: crate::cards::CardStyle,
     hits: HandHits,
 }
 
-/// Builds the screen for the launcher.
+/// Builds the screen for the launcher: the strongest bots, normal speed, the launcher's
+/// style, seed and data directory.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(
-        Options {
-            settings: Settings::default(),
-            seed: options.seed_or_random(),
-            bots: BotKind::default(),
-            speed: Speed::Normal,
-        },
-        CardStyle::from_ascii_flag(options.ascii),
-    ))
+    Box::new(App::new(&Options {
+        settings: Settings::default(),
+        seed: options.seed_or_random(),
+        bots: BotKind::default(),
+        speed: Speed::Normal,
+        style: options.style,
+        data: options.data.clone(),
+    }))
 }
 
 impl App {
-    /// A new game.
-    pub fn new(options: Options, style: CardStyle) -> App {
+    /// A new game (or the saved one, if the player says so).
+    pub fn new(options: &Options) -> App {
         App {
             table: Table::new(options),
-            style,
+            style: options.style,
             hits: HandHits::default(),
         }
     }
@@ -67,6 +68,13 @@ impl App {
     pub fn table_mut(&mut self) -> &mut Table {
         &mut self.table
     }
+
+    fn apply(&mut self, command: Command) -> Action {
+        match self.table.apply(command) {
+            Flow::Continue => Action::Continue,
+            Flow::Quit => Action::Quit,
+        }
+    }
 }
 
 impl Screen for App {
@@ -75,12 +83,20 @@ impl Screen for App {
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {
-        match input::input(event, self.table.overlay(), &self.hits) {
-            Some(Input::Quit) => Action::Quit,
-            Some(Input::Table(command)) => {
-                self.table.apply(command);
-                Action::Continue
+        if let Event::Key(key) = event {
+            match self.table.overlay_mut().handle_key(key) {
+                Outcome::Unhandled => {}
+                Outcome::Confirmed(command) => return self.apply(command),
+                Outcome::ResetStatistics => return self.apply(Command::AskResetStatistics),
+                Outcome::Closed => {
+                    self.table.declined();
+                    return Action::Continue;
+                }
+                Outcome::Handled => return Action::Continue,
             }
+        }
+        match input::command(event, self.table.popup(), &self.hits) {
+            Some(command) => self.apply(command),
             None => Action::Continue,
         }
     }
@@ -88,5 +104,10 @@ impl Screen for App {
     fn tick(&mut self) -> Action {
         self.table.tick();
         Action::Continue
+    }
+
+    fn min_size(&self) -> Size {
+        let (width, height) = ui::MIN_SIZE;
+        Size::new(width, height)
     }
 }

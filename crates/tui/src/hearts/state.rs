@@ -1,5 +1,7 @@
 //! The Hearts table without a terminal: the game, the computer players, your cursor and picks,
 //! the status message and the open window, changed only by [`Command`]s and [`Table::tick`].
+//! A game in progress is saved on quit and offered back on the next start; each finished
+//! game goes into the statistics (`hearts-stats.json` in the data directory).
 //!
 //! What the screen draws comes from [`Table::view`], South's own [`View`]: no other seat's
 //! hand or pass is reachable from here.
@@ -9,12 +11,23 @@ use ::hearts::{
 };
 use cards_core::{Card, CardSet};
 use clap::ValueEnum;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::CardStyle;
+use crate::data::DataDir;
+use crate::overlay;
+use crate::save;
+use crate::stats::{Finished, ScoreOrder, Stats};
+use crate::status::Status;
+
+/// The name of the game's files in the data directory.
+const FILES: &str = "hearts";
 
 /// The human's seat (in Windows Hearts the player sits South).
 pub const HUMAN: Seat = ::hearts::SOUTH;
 
 /// How fast the computer players play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 pub enum Speed {
     /// A card every 1.2 s.
     Slow,
@@ -65,7 +78,7 @@ impl Speed {
 }
 
 /// Which of the hearts crate's bots sit at the table, weakest first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
 pub enum BotKind {
     /// Random legal players.
     Random,
@@ -105,8 +118,8 @@ impl BotKind {
     }
 }
 
-/// How the table starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the table starts: `App::new(options)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The rules.
     pub settings: Settings,
@@ -116,30 +129,72 @@ pub struct Options {
     pub bots: BotKind,
     /// Their pace.
     pub speed: Speed,
+    /// How cards, borders and arrows are drawn.
+    pub style: CardStyle,
+    /// Where the saved game and the statistics live (`None`: nothing is kept).
+    pub data: Option<DataDir>,
 }
 
-/// What a status message is.
+/// The game's own windows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// News: what happened, what to do next.
-    Info,
-    /// A refusal: why a key did nothing.
-    Error,
-}
-
-/// The window drawn over the table, if any.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// None: the table.
-    None,
-    /// The keys and the rules in force.
-    Help,
+pub enum Popup {
     /// The score table.
     Scores,
     /// The last completed trick, on request.
     LastTrick,
     /// The summary of a finished hand.
     HandOver,
+}
+
+/// What is open over the table.
+pub type Overlay = overlay::Overlay<Popup, Command>;
+
+/// A game in progress as it is saved on quit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    /// The game seed.
+    pub seed: u64,
+    /// The computer players.
+    pub bots: BotKind,
+    /// The game (its settings and every hand's moves).
+    pub game: Game,
+}
+
+/// What the statistics keep besides the shared tally: how often you finished first to
+/// fourth, the hands played and the moons you shot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Standings {
+    /// Games finished in each place (a tie shares the better place).
+    pub places: [u32; 4],
+    /// Hands in which you shot the moon.
+    pub moons: u32,
+    /// Hands finished.
+    pub hands: u32,
+}
+
+impl Standings {
+    /// The statistics screen's rows for these standings.
+    pub fn rows(&self) -> Vec<(String, String)> {
+        let [first, second, third, fourth] = self.places;
+        vec![
+            (
+                "places 1st/2nd/3rd/4th".to_owned(),
+                format!("{first}/{second}/{third}/{fourth}"),
+            ),
+            ("hands played".to_owned(), self.hands.to_string()),
+            ("moons shot".to_owned(), self.moons.to_string()),
+        ]
+    }
+}
+
+/// What a command asks of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep playing.
+    Continue,
+    /// Leave the game.
+    Quit,
 }
 
 /// Everything a key or a click can ask of the table.
@@ -173,10 +228,24 @@ pub enum Command {
     Slower,
     /// Next difficulty (the kind of computer players).
     Difficulty,
-    /// Abandon this game and deal a new one (asked twice).
+    /// Abandon this game and deal a new one (asks first while a game is in progress).
     NewGame,
+    /// Deal a new game now (the answer to [`Command::NewGame`]'s question).
+    StartNewGame,
     /// Close the window; from the hand summary, deal the next hand.
     Close,
+    /// Show the statistics.
+    Statistics,
+    /// Ask before resetting the statistics.
+    AskResetStatistics,
+    /// Reset the statistics (the answer).
+    ResetStatistics,
+    /// Play on from the saved game (the answer to the question at start).
+    Resume,
+    /// Leave (asks first while a game is in progress; the game is saved).
+    Quit,
+    /// Save the game in progress and leave (the answer).
+    SaveAndQuit,
 }
 
 /// The Hearts table: the game and everything around it that is not drawing.
@@ -188,15 +257,18 @@ pub struct Table {
     speed: Speed,
     cursor: usize,
     chosen: CardSet,
-    message: Option<(String, Level)>,
+    status: Status,
     overlay: Overlay,
     wait: u32,
-    confirm_new: bool,
+    data: Option<DataDir>,
+    stats: Stats<Standings>,
+    saved: Option<Saved>,
 }
 
 impl Table {
-    /// A new game.
-    pub fn new(options: Options) -> Table {
+    /// A new game; with a data directory, its statistics, and a question whether to resume
+    /// the game saved there.
+    pub fn new(options: &Options) -> Table {
         let mut table = Table {
             game: Game::new(options.settings, options.seed),
             seed: options.seed,
@@ -205,13 +277,66 @@ impl Table {
             speed: options.speed,
             cursor: 0,
             chosen: CardSet::EMPTY,
-            message: None,
+            status: Status::default(),
             overlay: Overlay::None,
             wait: 0,
-            confirm_new: false,
+            data: options.data.clone(),
+            stats: Stats::default(),
+            saved: None,
         };
         table.start_hand();
+        if let Some(dir) = &options.data {
+            match Stats::load(dir, FILES) {
+                Ok(stats) => table.stats = stats,
+                Err(e) => table.status.error(format!("statistics not read: {e}")),
+            }
+            match save::load::<Saved>(dir, FILES) {
+                Ok(Some(saved)) => {
+                    table.saved = Some(saved);
+                    table.overlay = Overlay::confirm("resume the saved game?", Command::Resume);
+                }
+                Ok(None) => {}
+                Err(e) => table.status.error(format!("saved game not read: {e}")),
+            }
+        }
         table
+    }
+
+    /// The game to save: `None` before your first move and once the game is over.
+    pub fn to_save(&self) -> Option<Saved> {
+        let started = self.game.hand_number() > 0
+            || self.game.moves().iter().any(|m| m.seat() == HUMAN);
+        (started && !self.game.is_over()).then(|| Saved {
+            seed: self.seed,
+            bots: self.bot_kind,
+            game: self.game.clone(),
+        })
+    }
+
+    /// The statistics.
+    pub const fn stats(&self) -> &Stats<Standings> {
+        &self.stats
+    }
+
+    /// The open window, to hand it a key.
+    pub fn overlay_mut(&mut self) -> &mut Overlay {
+        &mut self.overlay
+    }
+
+    /// A question was answered no: a declined resume discards the saved game.
+    pub fn declined(&mut self) {
+        if self.saved.take().is_some() {
+            self.discard_save();
+            self.info("the saved game is discarded: a new game");
+        }
+    }
+
+    fn discard_save(&mut self) {
+        if let Some(dir) = &self.data
+            && let Err(e) = save::discard(dir, FILES)
+        {
+            self.status.error(format!("saved game not removed: {e}"));
+        }
     }
 
     /// The game being played (public: its history and totals; hands through [`Table::view`]).
@@ -254,14 +379,22 @@ impl Table {
         self.chosen
     }
 
-    /// The status message, if any.
-    pub fn message(&self) -> Option<(&str, Level)> {
-        self.message.as_ref().map(|(m, l)| (m.as_str(), *l))
+    /// The status message.
+    pub const fn status(&self) -> &Status {
+        &self.status
     }
 
     /// The open window.
-    pub const fn overlay(&self) -> Overlay {
-        self.overlay
+    pub const fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
+    /// The game's own window, if one is open.
+    pub const fn popup(&self) -> Option<Popup> {
+        match self.overlay {
+            Overlay::Game(popup) => Some(popup),
+            _ => None,
+        }
     }
 
     /// Your cards in display order (clubs, diamonds, spades, hearts; low to high).
@@ -284,7 +417,11 @@ impl Table {
         } else {
             format!("Hand {}: no passing this hand", self.game.hand_number() + 1)
         });
-        // The computer players choose their passes at once; nothing is revealed until yours.
+        self.bot_passes();
+    }
+
+    /// The computer players choose their passes at once; nothing is revealed until yours.
+    fn bot_passes(&mut self) {
         let waiting: Vec<Seat> = self
             .game
             .round()
@@ -300,26 +437,31 @@ impl Table {
     }
 
     fn info(&mut self, text: impl Into<String>) {
-        self.message = Some((text.into(), Level::Info));
+        self.status.info(text);
     }
 
     fn error(&mut self, text: impl Into<String>) {
-        self.message = Some((text.into(), Level::Error));
+        self.status.error(text);
+    }
+
+    fn in_progress(&self) -> bool {
+        self.to_save().is_some()
     }
 
     fn new_game(&mut self) {
-        self.confirm_new = false;
+        if self.in_progress() {
+            // Abandoned after the first move: it counts as played and lost.
+            self.record(false);
+        }
+        self.discard_save();
         self.seed = self.seed.wrapping_add(1);
         self.game = Game::new(*self.game.settings(), self.seed);
         self.bots = make_bots(self.bot_kind, self.seed);
         self.start_hand();
     }
 
-    /// Carries out one command.
-    pub fn apply(&mut self, command: Command) {
-        if command != Command::NewGame {
-            self.confirm_new = false;
-        }
+    /// Carries out one command; says whether to leave.
+    pub fn apply(&mut self, command: Command) -> Flow {
         let len = self.hand().len();
         match command {
             Command::Left => self.cursor = self.cursor.saturating_sub(1),
@@ -335,8 +477,26 @@ impl Table {
             Command::Click(_) => {}
             Command::Undo => self.undo(),
             Command::LastTrick => self.show_last_trick(),
-            Command::Scores => self.overlay = Overlay::Scores,
-            Command::Help => self.overlay = Overlay::Help,
+            Command::Scores => self.overlay = Overlay::Game(Popup::Scores),
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::AskResetStatistics => {
+                self.overlay =
+                    Overlay::confirm("reset the Hearts statistics?", Command::ResetStatistics);
+            }
+            Command::ResetStatistics => self.reset_statistics(),
+            Command::Resume => self.resume(),
+            Command::Quit if self.in_progress() => {
+                let question = if self.data.is_some() {
+                    "quit? the game is saved"
+                } else {
+                    "quit this game?"
+                };
+                self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+            }
+            Command::Quit => return Flow::Quit,
+            Command::SaveAndQuit => return self.save_and_quit(),
+
             Command::Faster => {
                 self.speed = self.speed.faster();
                 self.info(format!("computer speed: {}", self.speed.name()));
@@ -350,20 +510,95 @@ impl Table {
                 self.bots = make_bots(self.bot_kind, self.seed);
                 self.info(format!("computer players: {}", self.bot_kind.name()));
             }
-            Command::NewGame if self.confirm_new => self.new_game(),
-            Command::NewGame => {
-                self.confirm_new = true;
-                self.info("press n again to abandon this game and start a new one");
+            Command::NewGame if self.in_progress() => {
+                self.overlay = Overlay::confirm(
+                    "abandon this game and deal a new one?",
+                    Command::StartNewGame,
+                );
             }
+            Command::NewGame | Command::StartNewGame => self.new_game(),
             Command::Close => self.close(),
+        }
+        Flow::Continue
+    }
+
+    fn reset_statistics(&mut self) {
+        let result = match &self.data {
+            Some(dir) => self.stats.reset(dir, FILES),
+            None => {
+                self.stats = Stats::default();
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => self.info("statistics reset"),
+            Err(e) => self.error(format!("statistics not reset: {e}")),
         }
     }
 
+    fn save_and_quit(&mut self) -> Flow {
+        if let (Some(dir), Some(saved)) = (&self.data, self.to_save())
+            && let Err(e) = save::store(dir, FILES, &saved)
+        {
+            self.error(format!("the game was not saved: {e}"));
+            return Flow::Continue;
+        }
+        Flow::Quit
+    }
+
+    fn resume(&mut self) {
+        let Some(saved) = self.saved.take() else {
+            return;
+        };
+        self.seed = saved.seed;
+        self.bot_kind = saved.bots;
+        self.bots = make_bots(saved.bots, saved.seed);
+        self.game = saved.game;
+        self.cursor = 0;
+        self.chosen = CardSet::EMPTY;
+        self.overlay = Overlay::None;
+        self.wait = self.speed.ticks();
+        self.info(format!(
+            "resumed: hand {}, seed {}",
+            self.game.hand_number() + 1,
+            self.seed
+        ));
+        if self.game.round().phase() == Phase::Passing {
+            self.bot_passes();
+        }
+    }
+
+    /// Counts the game in the statistics: `finished` when it was played to the end, else
+    /// abandoned (a loss).
+    fn record(&mut self, finished: bool) {
+        let totals = self.game.totals();
+        let mine = totals[HUMAN];
+        let place = Seat::ALL.iter().filter(|&&s| totals[s] < mine).count();
+        let won = finished && self.game.winners().is_some_and(|w| w.contains(&HUMAN));
+        self.stats.tally.record(
+            Finished {
+                won,
+                score: finished.then_some(i64::from(mine)),
+                seconds: None,
+            },
+            ScoreOrder::Lower,
+        );
+        if finished {
+            self.stats.extra.places[place] += 1;
+        }
+        if let Some(dir) = &self.data
+            && let Err(e) = self.stats.save(dir, FILES)
+        {
+            self.status.error(format!("statistics not saved: {e}"));
+        }
+    }
+
+
     fn close(&mut self) {
         match self.overlay {
-            Overlay::HandOver => self.next_hand(),
+            Overlay::Game(Popup::HandOver) => self.next_hand(),
             Overlay::None if self.game.round().phase() == Phase::Over => {
-                self.overlay = Overlay::HandOver;
+                self.overlay = Overlay::Game(Popup::HandOver);
             }
             _ => self.overlay = Overlay::None,
         }
@@ -373,7 +608,7 @@ impl Table {
         if self.game.round().completed_tricks().len() == 0 {
             self.error("no trick has been completed yet this hand");
         } else {
-            self.overlay = Overlay::LastTrick;
+            self.overlay = Overlay::Game(Popup::LastTrick);
         }
     }
 
@@ -409,7 +644,7 @@ impl Table {
                 }
                 match self.game.play(Move::Play(HUMAN, card)) {
                     Ok(()) => {
-                        self.message = None;
+                        self.status.clear();
                         self.after_play();
                         self.cursor = self.cursor.min(self.hand().len().saturating_sub(1));
                     }
@@ -418,7 +653,7 @@ impl Table {
                     }
                 }
             }
-            Phase::Over => self.overlay = Overlay::HandOver,
+            Phase::Over => self.overlay = Overlay::Game(Popup::HandOver),
         }
     }
 
@@ -445,7 +680,7 @@ impl Table {
     /// Takes back moves up to and including your last one: your last card with every
     /// computer card after it, or your pass. The computer players' passes stay chosen.
     fn undo(&mut self) {
-        if self.overlay == Overlay::HandOver {
+        if self.popup() == Some(Popup::HandOver) {
             self.overlay = Overlay::None;
         }
         if !self.game.moves().iter().any(|m| m.seat() == HUMAN) {
@@ -479,13 +714,21 @@ impl Table {
         };
         if self.game.round().phase() == Phase::Over {
             self.info("hand over: Enter shows the summary");
+            self.stats.extra.hands += 1;
+            if self.game.history().last().and_then(|h| h.result.moon) == Some(HUMAN) {
+                self.stats.extra.moons += 1;
+            }
+            if self.game.is_over() {
+                self.record(true);
+                self.discard_save();
+            }
         }
     }
 
     /// Advances the clock by one tick: a computer card when its pause is over, or the hand
     /// summary once the last trick has been on the table for a moment.
     pub fn tick(&mut self) {
-        if self.overlay != Overlay::None {
+        if !self.overlay.is_none() {
             return;
         }
         if self.wait > 0 {
@@ -493,7 +736,7 @@ impl Table {
             return;
         }
         if self.game.round().phase() == Phase::Over {
-            self.overlay = Overlay::HandOver;
+            self.overlay = Overlay::Game(Popup::HandOver);
             return;
         }
         let Some(seat) = self.game.round().to_move().filter(|&s| s != HUMAN) else {

@@ -10,10 +10,12 @@ use ratatui::widgets::{StatefulWidget, Widget};
 
 use super::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use super::input::{self, BINDINGS};
-use super::state::Overlay;
+use super::state::{Overlay, Popup};
 use super::ui::{MIN_SIZE, SeatPanel, TrickWidget};
 use super::*;
 use crate::app::{key, render_to_string};
+use crate::cards::CardStyle;
+use crate::status::Level;
 
 fn options(seed: u64) -> Options {
     Options {
@@ -21,11 +23,13 @@ fn options(seed: u64) -> Options {
         seed,
         bots: BotKind::Heuristic,
         speed: Speed::Instant,
+        style: CardStyle::Ascii,
+        data: None,
     }
 }
 
 fn app(seed: u64) -> App {
-    App::new(options(seed), CardStyle::Ascii)
+    App::new(&options(seed))
 }
 
 fn cards(text: &str) -> Vec<Card> {
@@ -193,7 +197,7 @@ fn trick_widget_puts_each_card_in_front_of_its_player() {
 
 #[test]
 fn seat_panel_counts_cards_and_points() {
-    let table = Table::new(options(1));
+    let table = Table::new(&options(1));
     let view = table.view();
     let mut buffer = Buffer::empty(Rect::new(0, 0, 18, 7));
     SeatPanel {
@@ -206,13 +210,13 @@ fn seat_panel_counts_cards_and_points() {
     assert_eq!(
         plain(buffer),
         Buffer::with_lines([
-            "┌────────────────┐",
-            "│West            │",
-            "│13 cards        │",
-            "│0 pts this hand │",
-            "│total 12        │",
-            "│## ## ## ## +9  │",
-            "└────────────────┘",
+            "+----------------+",
+            "|West            |",
+            "|13 cards        |",
+            "|0 pts this hand |",
+            "|total 12        |",
+            "|## ## ## ## +9  |",
+            "+----------------+",
         ])
     );
 }
@@ -223,30 +227,30 @@ fn the_table_at_80x24() {
     assert_eq!(
         screen(&mut a, 80, 24),
         Buffer::with_lines([
-            "╭ Hearts | hand 1 | pass left | seed 4 | heuristic bots, instant ──────────────╮",
-            "│                  North  13 cards | 0 pts this hand | total 0                 │",
-            "│                          ## ## ## ## ## ## ## ## +5                          │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│┌────────────────────────┐            ..            ┌────────────────────────┐│",
-            "││West                    │        ..      ..        │East                    ││",
-            "││13 cards                │            ..            │13 cards                ││",
-            "││0 pts this hand         │                          │0 pts this hand         ││",
-            "││total 0                 │         passing          │total 0                 ││",
-            "││## ## ## ## +9          │                          │## ## ## ## +9          ││",
-            "│└────────────────────────┘    hearts not broken     └────────────────────────┘│",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│                                                                              │",
-            "│You (South)  13 cards | 0 pts this hand | total 0                             │",
-            "│2C 4C 6C 9C KC AC 5D 6D KD 6H TH TS KS                                        │",
-            "│^                                                                             │",
-            "│passing left: pick 3 cards for West                                           │",
-            "│Hand 1: pick 3 cards to pass left to West, then Enter                         │",
-            "│Enter play  u undo  t last trick  s scores  ? help  q quit                    │",
-            "╰──────────────────────────────────────────────────────────────────────────────╯",
+            "+ Hearts | hand 1 | pass left | seed 4 | heuristic bots, instant --------------+",
+            "|                  North  13 cards | 0 pts this hand | total 0                 |",
+            "|                          ## ## ## ## ## ## ## ## +5                          |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|+------------------------+            ..            +------------------------+|",
+            "||West                    |        ..      ..        |East                    ||",
+            "||13 cards                |            ..            |13 cards                ||",
+            "||0 pts this hand         |                          |0 pts this hand         ||",
+            "||total 0                 |         passing          |total 0                 ||",
+            "||## ## ## ## +9          |                          |## ## ## ## +9          ||",
+            "|+------------------------+    hearts not broken     +------------------------+|",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|You (South)  13 cards | 0 pts this hand | total 0                             |",
+            "|2C 4C 6C 9C KC AC 5D 6D KD 6H TH TS KS                                        |",
+            "|^                                                                             |",
+            "|passing left: pick 3 cards for West                                           |",
+            "|Hand 1: pick 3 cards to pass left to West, then Enter                         |",
+            "|Enter play  u undo  t last trick  p points  ? help  q quit                    |",
+            "+------------------------------------------------------------------------------+",
         ])
     );
 }
@@ -258,26 +262,26 @@ fn the_table_at_the_minimum_size() {
     assert_eq!(
         screen(&mut a, w, h),
         Buffer::with_lines([
-            "╭ Hearts | hand 1 | pass left | seed 4 | heuristic bots, in╮",
-            "│        North  13 cards | 0 pts this hand | total 0       │",
-            "│                ## ## ## ## ## ## ## ## +5                │",
-            "│                                                          │",
-            "│                                                          │",
-            "│┌────────────────┐          ..          ┌────────────────┐│",
-            "││West            │      ..      ..      │East            ││",
-            "││13 cards        │          ..          │13 cards        ││",
-            "││0 pts this hand │                      │0 pts this hand ││",
-            "││total 0         │       passing        │total 0         ││",
-            "││## ## ## ## +9  │                      │## ## ## ## +9  ││",
-            "│└────────────────┘  hearts not broken   └────────────────┘│",
-            "│                                                          │",
-            "│You (South)  13 cards | 0 pts this hand | total 0         │",
-            "│2C 4C 6C 9C KC AC 5D 6D KD 6H TH TS KS                    │",
-            "│^                                                         │",
-            "│passing left: pick 3 cards for West                       │",
-            "│Hand 1: pick 3 cards to pass left to West, then Enter     │",
-            "│Enter play  u undo  t last trick  s scores  ? help  q quit│",
-            "╰──────────────────────────────────────────────────────────╯",
+            "+ Hearts | hand 1 | pass left | seed 4 | heuristic bots, in+",
+            "|        North  13 cards | 0 pts this hand | total 0       |",
+            "|                ## ## ## ## ## ## ## ## +5                |",
+            "|                                                          |",
+            "|                                                          |",
+            "|+----------------+          ..          +----------------+|",
+            "||West            |      ..      ..      |East            ||",
+            "||13 cards        |          ..          |13 cards        ||",
+            "||0 pts this hand |                      |0 pts this hand ||",
+            "||total 0         |       passing        |total 0         ||",
+            "||## ## ## ## +9  |                      |## ## ## ## +9  ||",
+            "|+----------------+  hearts not broken   +----------------+|",
+            "|                                                          |",
+            "|You (South)  13 cards | 0 pts this hand | total 0         |",
+            "|2C 4C 6C 9C KC AC 5D 6D KD 6H TH TS KS                    |",
+            "|^                                                         |",
+            "|passing left: pick 3 cards for West                       |",
+            "|Hand 1: pick 3 cards to pass left to West, then Enter     |",
+            "|Enter play  u undo  t last trick  p points  ? help  q quit|",
+            "+----------------------------------------------------------+",
         ])
     );
 }
@@ -333,9 +337,9 @@ fn a_refused_card_shows_the_rule_and_changes_nothing() {
             .check(::hearts::Move::Play(HUMAN, hand[index]))
             .unwrap_err()
             .to_string();
-        let (message, level) = a.table().message().unwrap();
-        assert!(message.contains(&expected), "{message}");
-        assert_eq!(level, state::Level::Error);
+        let status = a.table().status();
+        assert!(status.text().contains(&expected), "{}", status.text());
+        assert_eq!(status.level(), Level::Error);
         assert_eq!(a.table().game().round(), &round, "nothing was played");
         return;
     }
@@ -353,7 +357,7 @@ fn undo_takes_back_your_card_and_the_bots_cards_after_it() {
     assert_ne!(a.table().game(), &before);
     press(&mut a, KeyCode::Char('u'));
     assert_eq!(a.table().game(), &before);
-    assert!(a.table().message().unwrap().0.contains("took back"));
+    assert!(a.table().status().text().contains("took back"));
     // Once more: the pass comes back, with its three cards picked again.
     press(&mut a, KeyCode::Char('u'));
     press(&mut a, KeyCode::Char('u'));
@@ -361,7 +365,7 @@ fn undo_takes_back_your_card_and_the_bots_cards_after_it() {
     assert_eq!(a.table().chosen().len(), 3);
     press(&mut a, KeyCode::Char('u'));
     assert_eq!(
-        a.table().message().unwrap().0,
+        a.table().status().text(),
         "nothing of yours to take back in this hand"
     );
 }
@@ -370,7 +374,7 @@ fn undo_takes_back_your_card_and_the_bots_cards_after_it() {
 fn the_last_trick_on_request() {
     let mut a = app(5);
     press(&mut a, KeyCode::Char('t'));
-    assert_eq!(a.table().overlay(), Overlay::None, "no trick yet");
+    assert_eq!(a.table().popup(), None, "no trick yet");
     pass_first_three(&mut a);
     for _ in 0..4 {
         until_my_turn(&mut a);
@@ -380,7 +384,7 @@ fn the_last_trick_on_request() {
     let view = a.table().view();
     let last = *view.last_trick().unwrap();
     press(&mut a, KeyCode::Char('t'));
-    assert_eq!(a.table().overlay(), Overlay::LastTrick);
+    assert_eq!(a.table().popup(), Some(Popup::LastTrick));
     let shown = render_to_string(&mut a, 80, 24);
     let line: String = last
         .plays()
@@ -389,7 +393,7 @@ fn the_last_trick_on_request() {
         .join(" ");
     assert!(shown.contains(&line), "{line} in\n{shown}");
     press(&mut a, KeyCode::Char('x'));
-    assert_eq!(a.table().overlay(), Overlay::None);
+    assert_eq!(a.table().popup(), None);
 }
 
 #[test]
@@ -403,7 +407,7 @@ fn the_hand_summary_waits_and_shows_the_final_trick() {
         }
     }
     // The final trick stays on the table a moment before the summary opens.
-    assert_eq!(a.table().overlay(), Overlay::None);
+    assert_eq!(a.table().popup(), None);
     let last = *a.table().view().last_trick().unwrap();
     let table = render_to_string(&mut a, 80, 24);
     for card in last.cards() {
@@ -412,7 +416,7 @@ fn the_hand_summary_waits_and_shows_the_final_trick() {
     for _ in 0..10 {
         a.tick();
     }
-    assert_eq!(a.table().overlay(), Overlay::HandOver);
+    assert_eq!(a.table().popup(), Some(Popup::HandOver));
     let summary = render_to_string(&mut a, 80, 24);
     let final_line = summary
         .lines()
@@ -429,9 +433,9 @@ fn the_hand_summary_waits_and_shows_the_final_trick() {
 fn a_whole_game_can_be_played_with_keys() {
     let mut a = app(3);
     for _ in 0..2000 {
-        match a.table().overlay() {
-            Overlay::HandOver if a.table().game().is_over() => break,
-            Overlay::HandOver => press(&mut a, KeyCode::Enter),
+        match a.table().popup() {
+            Some(Popup::HandOver) if a.table().game().is_over() => break,
+            Some(Popup::HandOver) => press(&mut a, KeyCode::Enter),
             _ => {}
         }
         pass_first_three(&mut a);
@@ -456,15 +460,13 @@ fn help_lists_every_binding_and_the_variants_in_force() {
         target: 50,
         ..Settings::default()
     };
-    let mut a = App::new(
-        Options {
-            settings,
-            ..options(6)
-        },
-        CardStyle::Glyph,
-    );
+    let mut a = App::new(&Options {
+        settings,
+        style: CardStyle::Glyph,
+        ..options(6)
+    });
     press(&mut a, KeyCode::Char('?'));
-    assert_eq!(a.table().overlay(), Overlay::Help);
+    assert!(matches!(a.table().overlay(), Overlay::Help(_)));
     let shown = render_to_string(&mut a, 100, 40);
     for binding in BINDINGS {
         assert!(
@@ -477,28 +479,29 @@ fn help_lists_every_binding_and_the_variants_in_force() {
     }
     assert!(shown.contains("J♦ scores −10") && shown.contains("reaches 50"));
     press(&mut a, KeyCode::Char('x'));
-    assert_eq!(a.table().overlay(), Overlay::None, "any key closes");
+    assert_eq!(a.table().popup(), None, "any key closes");
 }
 
 #[test]
 fn the_footer_comes_from_the_bindings() {
     assert_eq!(
         input::footer(),
-        "Enter play  u undo  t last trick  s scores  ? help  q quit"
+        "Enter play  u undo  t last trick  p points  ? help  q quit"
     );
 }
 
 #[test]
-fn new_game_needs_a_second_n() {
+fn new_game_asks_while_a_game_is_in_progress() {
     let mut a = app(6);
     pass_first_three(&mut a);
     press(&mut a, KeyCode::Char('n'));
     assert_eq!(
         a.table().game().round().phase(),
         Phase::Playing,
-        "one n only asks"
+        "n only asks"
     );
-    press(&mut a, KeyCode::Char('n'));
+    assert!(matches!(a.table().overlay(), Overlay::Confirm(_)));
+    press(&mut a, KeyCode::Char('y'));
     assert_eq!(a.table().game().round().phase(), Phase::Passing);
     assert_eq!(a.table().seed(), 7);
 }
@@ -513,10 +516,7 @@ fn difficulty_cycles_through_the_crate_bots_strongest_first() {
         seen.push(a.table().bot_kind());
     }
     assert_eq!(seen, [BotKind::Random, BotKind::Rule, BotKind::Heuristic]);
-    assert_eq!(
-        a.table().message().unwrap().0,
-        "computer players: heuristic"
-    );
+    assert_eq!(a.table().status().text(), "computer players: heuristic");
 }
 
 #[test]
@@ -577,8 +577,8 @@ fn launcher_entry_starts_a_game() {
         .find(|g| g.example == "hearts")
         .unwrap();
     let mut screen = (entry.start)(&LaunchOptions {
-        ascii: false,
         seed: Some(8),
+        ..LaunchOptions::default()
     });
     assert!(render_to_string(screen.as_mut(), 80, 24).contains("seed 8"));
 }

@@ -11,13 +11,15 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph, StatefulWidget, Widget};
+use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
 use super::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use super::input;
-use super::state::{HUMAN, Level, Overlay, Table, names};
+use super::state::{HUMAN, Overlay, Popup as Window, Table, names};
 use crate::cards::{CardStyle, card_back_span, card_span};
-use crate::widgets;
+use crate::status::StatusLine;
+use crate::widgets::Popup;
+use super::windows::Windows;
 
 /// The smallest terminal the table fits: every card of a 13-card hand, the four seats and
 /// the trick.
@@ -96,7 +98,7 @@ pub struct SeatPanel<'a> {
 
 impl Widget for SeatPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let block = Block::bordered().border_type(BorderType::Plain);
+        let block = Block::bordered().border_set(self.style.border());
         let inner = block.inner(area);
         let n = self.view.hand_len(self.seat);
         let fit = (inner.width / (self.style.width() + 1)).max(1) as usize;
@@ -275,7 +277,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         ),
     );
     let block = Block::bordered()
-        .border_type(BorderType::Rounded)
+        .border_set(style.border())
         .title(title);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -348,13 +350,9 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     )
     .render(passing, buf);
 
-    if let Some((message, level)) = table.message() {
-        let color = match level {
-            Level::Info => Color::Cyan,
-            Level::Error => Color::Red,
-        };
-        Line::styled(text(style, message), Style::default().fg(color)).render(status, buf);
-    }
+    let mut shown = table.status().clone();
+    shown.set(table.status().level(), text(style, table.status().text()));
+    StatusLine(&shown).render(status, buf);
     Line::styled(
         text(style, &input::footer()),
         Style::default().fg(Color::DarkGray),
@@ -466,7 +464,7 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
             format!("{} to play", seat_name(seat)),
             Style::default().fg(Color::Gray),
         ),
-        (Phase::Over, None) if table.overlay() == Overlay::None => Line::styled(
+        (Phase::Over, None) if table.overlay().is_none() => Line::styled(
             "hand over: Enter for the summary",
             Style::default().fg(Color::Yellow),
         ),
@@ -485,29 +483,20 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
 
 fn draw_overlay(frame: &mut Frame, table: &Table, view: &View, style: CardStyle) {
     let game = table.game();
+    let area = frame.area();
+    let popup = |title, lines| Popup {
+        title,
+        lines,
+        style,
+    };
     match table.overlay() {
-        Overlay::None => {}
-        Overlay::Help => {
-            let rules: Vec<String> = rule_lines(game.settings())
-                .iter()
-                .map(|r| text(style, r))
-                .collect();
-            let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
-            let keys: Vec<(String, String)> = input::help_rows()
-                .into_iter()
-                .map(|(k, what)| (text(style, k), text(style, what)))
-                .collect();
-            let keys: Vec<(&str, &str)> =
-                keys.iter().map(|(k, w)| (k.as_str(), w.as_str())).collect();
-            widgets::help(frame, "Hearts: help", &keys, &rules);
-        }
-        Overlay::Scores => {
+        Overlay::Game(Window::Scores) => {
             let mut lines = score_lines(game, style);
             lines.push(Line::raw(""));
             lines.push(close_line());
-            widgets::popup(frame, "Scores", lines);
+            frame.render_widget(popup("Scores", lines), area);
         }
-        Overlay::LastTrick => {
+        Overlay::Game(Window::LastTrick) => {
             let mut lines = Vec::new();
             if let Some(last) = view.last_trick() {
                 let number = view.completed_tricks().len();
@@ -516,10 +505,34 @@ fn draw_overlay(frame: &mut Frame, table: &Table, view: &View, style: CardStyle)
             }
             lines.push(Line::raw(""));
             lines.push(close_line());
-            widgets::popup(frame, "Last trick", lines);
+            frame.render_widget(popup("Last trick", lines), area);
         }
-        Overlay::HandOver => {
-            widgets::popup(frame, "End of hand", summary_lines(game, view, style));
+        Overlay::Game(Window::HandOver) => {
+            frame.render_widget(popup("End of hand", summary_lines(game, view, style)), area);
+        }
+        shared => {
+            let rules: Vec<String> = rule_lines(game.settings())
+                .iter()
+                .map(|r| text(style, r))
+                .collect();
+            let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+            let rows = input::help_rows();
+            let whats: Vec<String> = rows.iter().map(|(_, what)| text(style, what)).collect();
+            let keys: Vec<(String, &str)> = rows
+                .iter()
+                .zip(&whats)
+                .map(|((k, _), what)| (text(style, k), what.as_str()))
+                .collect();
+            let mut stats = table.stats().tally.rows();
+            stats.extend(table.stats().extra.rows());
+            Windows {
+                game: "Hearts",
+                keys: &keys,
+                rules: &rules,
+                stats: &stats,
+                style,
+            }
+            .draw(frame, shared);
         }
     }
 }

@@ -14,6 +14,7 @@ use ::klondike::{
 use clap::{Args, Parser, Subcommand};
 
 use super::{App, Options};
+use crate::cards::StyleArgs;
 use crate::launcher::LaunchOptions;
 
 /// The default time budget of `solve`: long enough for every deal of the 10,000-deal survey
@@ -40,6 +41,18 @@ pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How to play.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The flags of the terminal game, also given after `play klondike` in the launcher.
+#[derive(Debug, Args)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent command-line flags"
+)]
+pub struct PlayArgs {
     /// The deal.
     #[command(flatten)]
     pub deal: DealArgs,
@@ -58,13 +71,33 @@ pub struct Cli {
     /// Vegas scoring: carry the balance from deal to deal.
     #[arg(long)]
     pub cumulative: bool,
-    /// Draw cards with ASCII names (`AS`, `TD`) instead of Unicode glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// Card and border style.
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// Deal only games the solver proved winnable under these rules (the `--seed` deal if it
     /// is, else the next one derived from it; also for `n`).
     #[arg(long, conflicts_with = "deal")]
     pub winnable: bool,
+}
+
+/// The play flags alone, as the launcher passes them (no program name, no subcommand).
+#[derive(Debug, Parser)]
+#[command(name = "play klondike", no_binary_name = true)]
+struct PlayCli {
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// Parses the play flags given after `play klondike`.
+pub fn parse_play_args(args: &[String]) -> Result<PlayArgs, String> {
+    PlayCli::try_parse_from(args)
+        .map(|cli| cli.play)
+        .map_err(|e| e.render().to_string().trim_end().to_owned())
+}
+
+/// The launcher's check of the play flags (see [`crate::launcher::CheckArgsFn`]).
+pub fn check_play_args(args: &[String]) -> Result<(), String> {
+    parse_play_args(args).and_then(|play| play.app_options().map(|_| ()))
 }
 
 /// Which deal: a seed or a 52-card list.
@@ -238,9 +271,9 @@ impl VariantArgs {
     }
 }
 
-impl Cli {
+impl PlayArgs {
     /// The terminal game's options (no balance file: see [`Options::with_user_balance_file`]).
-    fn app_options(&self) -> Result<Options, String> {
+    pub fn app_options(&self) -> Result<Options, String> {
         let deal = self
             .deal
             .deal
@@ -248,7 +281,7 @@ impl Cli {
             .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
             .transpose()?;
         Ok(Options {
-            ascii: self.ascii,
+            ascii: self.style.style().is_ascii(),
             seed: self.deal.seed(),
             deal,
             rules: self.rules.rules(),
@@ -469,7 +502,7 @@ pub fn main() -> ExitCode {
             })
         });
     }
-    let options = match cli.app_options() {
+    let options = match cli.play.app_options() {
         Ok(options) => options.with_user_balance_file(),
         Err(err) => {
             eprintln!("klondike: {err}");

@@ -98,16 +98,25 @@ enum Question {
     CanWin,
 }
 
-/// Starts the game from the `play` launcher.
+/// Starts the game from the `play` launcher, with the play flags given after its name.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
-    Box::new(App::new(
+    let parsed = cli::parse_play_args(&options.args).and_then(|play| play.app_options());
+    let (game_options, refused) = match parsed {
+        Ok(game_options) => (game_options, None),
+        Err(message) => (Options::default(), Some(message)),
+    };
+    let mut app = App::new(
         &Options {
-            ascii: options.ascii,
-            seed: options.seed_or_random(),
-            ..Options::default()
+            ascii: options.style.is_ascii(),
+            seed: options.seed.unwrap_or(game_options.seed),
+            ..game_options
         }
         .with_user_balance_file(),
-    ))
+    );
+    if let Some(message) = refused {
+        app.say(format!("Options not used: {message}"), true);
+    }
+    Box::new(app)
 }
 
 /// A place on the table.

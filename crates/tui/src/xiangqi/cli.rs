@@ -196,8 +196,8 @@ pub fn main() -> ExitCode {
         }
         None => {
             let options = LaunchOptions {
-                ascii: cli.ascii,
                 seed: cli.seed,
+                ..LaunchOptions::default()
             };
             let bot = match cli.bot {
                 BotSide::Red => Some(Color::Red),
@@ -205,7 +205,7 @@ pub fn main() -> ExitCode {
                 BotSide::None => None,
             };
             let seed = options.seed_or_random();
-            let mut app = App::new(game, settings.validation, bot, seed, options.ascii);
+            let mut app = App::new(game, settings.validation, bot, seed, cli.ascii);
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {

@@ -32,7 +32,7 @@ pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
         Validation::Strict,
         Some(Color::Black),
         options.seed_or_random(),
-        options.ascii,
+        options.style.is_ascii(),
     ))
 }
 
@@ -1076,8 +1076,8 @@ mod tests {
     #[test]
     fn launcher_entry_starts_against_the_bot() {
         let mut screen = start(&LaunchOptions {
-            ascii: false,
             seed: Some(9),
+            ..LaunchOptions::default()
         });
         let text = render_to_string(screen.as_mut(), 110, 30);
         assert!(

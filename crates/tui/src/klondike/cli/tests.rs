@@ -13,7 +13,7 @@ fn cli(args: &[&str]) -> Result<Cli, clap::Error> {
 /// the game the screen it starts (its message line).
 fn run(cli: &Cli) -> Result<String, String> {
     let Some(command) = &cli.command else {
-        return Ok(App::new(&cli.app_options()?).message().to_owned());
+        return Ok(App::new(&cli.play.app_options()?).message().to_owned());
     };
     let mut out = Vec::new();
     run_tool(command, &mut out).map_err(|e| e.to_string())??;
@@ -58,12 +58,12 @@ fn options_parse() {
         "5",
     ])
     .unwrap();
-    let rules = parsed.rules.rules();
+    let rules = parsed.play.rules.rules();
     assert_eq!(rules.draw, Draw::THREE);
     assert_eq!(rules.scoring, Scoring::Vegas);
     assert_eq!(rules.pass_limit.get(), Some(2));
-    assert_eq!(parsed.game_options().auto_move, AutoMove::All);
-    assert_eq!(parsed.deal.seed(), 5);
+    assert_eq!(parsed.play.game_options().auto_move, AutoMove::All);
+    assert_eq!(parsed.play.deal.seed(), 5);
     for bad in [
         &["--draw", "0"][..],
         &["--draw", "25"],
@@ -81,6 +81,7 @@ fn options_parse() {
     assert_eq!(
         cli(&["--seed", "18446744073709551615"])
             .unwrap()
+            .play
             .deal
             .seed(),
         u64::MAX
