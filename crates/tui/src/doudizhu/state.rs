@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardStyle;
 use crate::data::DataDir;
+use crate::hearts::keep::Keeper;
 use crate::overlay;
-use crate::save;
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::{Level, Status};
 
@@ -229,9 +229,7 @@ pub struct Table {
     overlay: Overlay,
     wait: u32,
     finished: Vec<Record>,
-    data: Option<DataDir>,
-    stats: Stats<Standings>,
-    saved: Option<Saved>,
+    keep: Keeper<Saved, Standings>,
 }
 
 impl Table {
@@ -252,24 +250,12 @@ impl Table {
             overlay: Overlay::None,
             wait: 0,
             finished: Vec::new(),
-            data: options.data.clone(),
-            stats: Stats::default(),
-            saved: None,
+            keep: Keeper::default(),
         };
         table.greet();
-        if let Some(dir) = &options.data {
-            match Stats::load(dir, FILES) {
-                Ok(stats) => table.stats = stats,
-                Err(e) => table.status.error(format!("statistics not read: {e}")),
-            }
-            match save::load::<Saved>(dir, FILES) {
-                Ok(Some(saved)) => {
-                    table.saved = Some(saved);
-                    table.overlay = Overlay::confirm("resume the saved match?", Command::Resume);
-                }
-                Ok(None) => {}
-                Err(e) => table.status.error(format!("saved match not read: {e}")),
-            }
+        table.keep = Keeper::open(options.data.clone(), FILES, &mut table.status);
+        if table.keep.has_saved() {
+            table.overlay = Overlay::confirm("resume the saved match?", Command::Resume);
         }
         table
     }
@@ -287,28 +273,20 @@ impl Table {
 
     /// The statistics.
     pub const fn stats(&self) -> &Stats<Standings> {
-        &self.stats
+        &self.keep.stats
     }
 
     /// A question was answered no: a declined resume discards the saved match.
     pub fn declined(&mut self) {
-        if self.saved.take().is_some() {
-            self.discard_save();
+        if self.keep.take_saved().is_some() {
+            self.keep.discard(&mut self.status);
             self.say("the saved match is discarded: a new match", Level::Info);
         }
     }
 
-    fn discard_save(&mut self) {
-        if let Some(dir) = &self.data
-            && let Err(e) = save::discard(dir, FILES)
-        {
-            self.status.error(format!("saved match not removed: {e}"));
-        }
-    }
-
     fn save_and_quit(&mut self) -> Flow {
-        if let (Some(dir), Some(saved)) = (&self.data, self.to_save())
-            && let Err(e) = save::store(dir, FILES, &saved)
+        if let Some(saved) = self.to_save()
+            && let Err(e) = self.keep.store(&saved)
         {
             self.say(format!("the match was not saved: {e}"), Level::Error);
             return Flow::Continue;
@@ -318,7 +296,7 @@ impl Table {
 
     /// Rebuilds the saved match by replaying every deal's record.
     fn resume(&mut self) {
-        let Some(saved) = self.saved.take() else {
+        let Some(saved) = self.keep.take_saved() else {
             return;
         };
         let mut deals = Match::new(saved.settings, saved.seed);
@@ -343,23 +321,12 @@ impl Table {
             }
             Err(e) => {
                 let e: ::doudizhu::ReplayError = e;
-                self.say(format!("the saved match does not replay: {e}"), Level::Error);
-                self.discard_save();
+                self.say(
+                    format!("the saved match does not replay: {e}"),
+                    Level::Error,
+                );
+                self.keep.discard(&mut self.status);
             }
-        }
-    }
-
-    fn reset_statistics(&mut self) {
-        let result = match &self.data {
-            Some(dir) => self.stats.reset(dir, FILES),
-            None => {
-                self.stats = Stats::default();
-                Ok(())
-            }
-        };
-        match result {
-            Ok(()) => self.say("statistics reset", Level::Info),
-            Err(e) => self.say(format!("statistics not reset: {e}"), Level::Error),
         }
     }
 
@@ -368,7 +335,7 @@ impl Table {
         let landlord = result.landlord == HUMAN;
         let won = landlord == result.landlord_won;
         let payout = result.payouts[HUMAN];
-        self.stats.tally.record(
+        self.keep.stats.tally.record(
             Finished {
                 won,
                 score: Some(payout),
@@ -376,7 +343,7 @@ impl Table {
             },
             ScoreOrder::Higher,
         );
-        let extra = &mut self.stats.extra;
+        let extra = &mut self.keep.stats.extra;
         if landlord {
             extra.landlord_deals += 1;
             extra.landlord_wins += u32::from(won);
@@ -385,13 +352,8 @@ impl Table {
             extra.farmer_wins += u32::from(won);
         }
         extra.points += payout;
-        if let Some(dir) = &self.data
-            && let Err(e) = self.stats.save(dir, FILES)
-        {
-            self.status.error(format!("statistics not saved: {e}"));
-        }
+        self.keep.save_stats(&mut self.status);
     }
-
 
     fn greet(&mut self) {
         let text = match self.settings().bidding {
@@ -536,15 +498,13 @@ impl Table {
             Command::Help => self.overlay = Overlay::help(),
             Command::Statistics => self.overlay = Overlay::Statistics,
             Command::AskResetStatistics => {
-                self.overlay = Overlay::confirm(
-                    "reset the Dou Dizhu statistics?",
-                    Command::ResetStatistics,
-                );
+                self.overlay =
+                    Overlay::confirm("reset the Dou Dizhu statistics?", Command::ResetStatistics);
             }
-            Command::ResetStatistics => self.reset_statistics(),
+            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
             Command::Quit if self.to_save().is_some() => {
-                let question = if self.data.is_some() {
+                let question = if self.keep.keeps() {
                     "quit? the match is saved"
                 } else {
                     "quit this match?"

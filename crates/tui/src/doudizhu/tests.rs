@@ -490,3 +490,55 @@ fn launcher_entry_starts_a_game() {
     });
     assert!(render_to_string(screen.as_mut(), 80, 24).contains("seed 8"));
 }
+
+#[test]
+fn quitting_saves_the_match_and_resuming_replays_every_deal() {
+    let dir = crate::data::test_dir("doudizhu-save");
+    let with_dir = Options {
+        data: Some(dir.clone()),
+        ..options(21)
+    };
+    let mut a = App::new(&with_dir);
+    // One whole deal with hints, then a bid in the next.
+    while a.table().game().state().phase() != Phase::Finished {
+        settle(&mut a);
+        match a.table().game().state().phase() {
+            Phase::Bidding => press(&mut a, KeyCode::Char('p')),
+            Phase::Playing => {
+                press(&mut a, KeyCode::Char('i'));
+                if a.table().selected().is_empty() {
+                    press(&mut a, KeyCode::Char('p'))
+                } else {
+                    press(&mut a, KeyCode::Enter)
+                }
+            }
+            _ => Action::Continue,
+        };
+    }
+    assert_eq!(
+        a.table().stats().tally.played,
+        1,
+        "the deal is in the statistics"
+    );
+    press(&mut a, KeyCode::Char('n'));
+    settle(&mut a);
+    press(&mut a, KeyCode::Char('p'));
+    let totals = a.table().deals().totals();
+    let state = *a.table().game().state();
+    press(&mut a, KeyCode::Char('q'));
+    assert_eq!(press(&mut a, KeyCode::Char('y')), Action::Quit);
+    let mut b = App::new(&with_dir);
+    assert_eq!(b.table().stats().tally.played, 1);
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.table().deals().totals(), totals);
+    assert_eq!(b.table().deals().history().len(), 1);
+    assert_eq!(b.table().game().state(), &state);
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+#[test]
+fn below_the_minimum_size_the_screen_says_so() {
+    let mut a = app(1);
+    let shown = render_to_string(&mut a, 60, 19);
+    assert!(shown.contains("terminal too small: needs 60x20"), "{shown}");
+}

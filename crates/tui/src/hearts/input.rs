@@ -54,20 +54,8 @@ pub const BINDINGS: &[Binding] = &[
         None,
         Command::Right,
     ),
-    bind(
-        &[Home],
-        "Home",
-        "first card",
-        None,
-        Command::First,
-    ),
-    bind(
-        &[End],
-        "End",
-        "last card",
-        None,
-        Command::Last,
-    ),
+    bind(&[Home], "Home", "first card", None, Command::First),
+    bind(&[End], "End", "last card", None, Command::Last),
     bind(
         &[Char(' ')],
         "Space",
@@ -173,12 +161,11 @@ pub fn footer() -> String {
 pub fn command(event: &Event, popup: Option<Popup>, hits: &HandHits) -> Option<Command> {
     match event {
         Event::Key(key) => key_command(key, popup),
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            match popup {
-                None => hits.card_at(mouse.column, mouse.row).map(Command::Click),
-                Some(_) => Some(Command::Close),
-            }
-        }
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => match popup
+        {
+            None => hits.card_at(mouse.column, mouse.row).map(Command::Click),
+            Some(_) => Some(Command::Close),
+        },
         _ => None,
     }
 }

@@ -11,6 +11,7 @@
 pub mod cli;
 pub mod hand;
 pub mod input;
+pub mod keep;
 pub mod state;
 pub mod ui;
 pub mod windows;

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardStyle;
 use crate::data::DataDir;
+use crate::hearts::keep::Keeper;
 use crate::overlay;
-use crate::save;
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::Status;
 
@@ -260,9 +260,7 @@ pub struct Table {
     status: Status,
     overlay: Overlay,
     wait: u32,
-    data: Option<DataDir>,
-    stats: Stats<Standings>,
-    saved: Option<Saved>,
+    keep: Keeper<Saved, Standings>,
 }
 
 impl Table {
@@ -280,32 +278,20 @@ impl Table {
             status: Status::default(),
             overlay: Overlay::None,
             wait: 0,
-            data: options.data.clone(),
-            stats: Stats::default(),
-            saved: None,
+            keep: Keeper::default(),
         };
         table.start_hand();
-        if let Some(dir) = &options.data {
-            match Stats::load(dir, FILES) {
-                Ok(stats) => table.stats = stats,
-                Err(e) => table.status.error(format!("statistics not read: {e}")),
-            }
-            match save::load::<Saved>(dir, FILES) {
-                Ok(Some(saved)) => {
-                    table.saved = Some(saved);
-                    table.overlay = Overlay::confirm("resume the saved game?", Command::Resume);
-                }
-                Ok(None) => {}
-                Err(e) => table.status.error(format!("saved game not read: {e}")),
-            }
+        table.keep = Keeper::open(options.data.clone(), FILES, &mut table.status);
+        if table.keep.has_saved() {
+            table.overlay = Overlay::confirm("resume the saved game?", Command::Resume);
         }
         table
     }
 
     /// The game to save: `None` before your first move and once the game is over.
     pub fn to_save(&self) -> Option<Saved> {
-        let started = self.game.hand_number() > 0
-            || self.game.moves().iter().any(|m| m.seat() == HUMAN);
+        let started =
+            self.game.hand_number() > 0 || self.game.moves().iter().any(|m| m.seat() == HUMAN);
         (started && !self.game.is_over()).then(|| Saved {
             seed: self.seed,
             bots: self.bot_kind,
@@ -315,7 +301,7 @@ impl Table {
 
     /// The statistics.
     pub const fn stats(&self) -> &Stats<Standings> {
-        &self.stats
+        &self.keep.stats
     }
 
     /// The open window, to hand it a key.
@@ -325,17 +311,9 @@ impl Table {
 
     /// A question was answered no: a declined resume discards the saved game.
     pub fn declined(&mut self) {
-        if self.saved.take().is_some() {
-            self.discard_save();
+        if self.keep.take_saved().is_some() {
+            self.keep.discard(&mut self.status);
             self.info("the saved game is discarded: a new game");
-        }
-    }
-
-    fn discard_save(&mut self) {
-        if let Some(dir) = &self.data
-            && let Err(e) = save::discard(dir, FILES)
-        {
-            self.status.error(format!("saved game not removed: {e}"));
         }
     }
 
@@ -453,7 +431,7 @@ impl Table {
             // Abandoned after the first move: it counts as played and lost.
             self.record(false);
         }
-        self.discard_save();
+        self.keep.discard(&mut self.status);
         self.seed = self.seed.wrapping_add(1);
         self.game = Game::new(*self.game.settings(), self.seed);
         self.bots = make_bots(self.bot_kind, self.seed);
@@ -484,10 +462,10 @@ impl Table {
                 self.overlay =
                     Overlay::confirm("reset the Hearts statistics?", Command::ResetStatistics);
             }
-            Command::ResetStatistics => self.reset_statistics(),
+            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
             Command::Quit if self.in_progress() => {
-                let question = if self.data.is_some() {
+                let question = if self.keep.keeps() {
                     "quit? the game is saved"
                 } else {
                     "quit this game?"
@@ -522,23 +500,9 @@ impl Table {
         Flow::Continue
     }
 
-    fn reset_statistics(&mut self) {
-        let result = match &self.data {
-            Some(dir) => self.stats.reset(dir, FILES),
-            None => {
-                self.stats = Stats::default();
-                Ok(())
-            }
-        };
-        match result {
-            Ok(()) => self.info("statistics reset"),
-            Err(e) => self.error(format!("statistics not reset: {e}")),
-        }
-    }
-
     fn save_and_quit(&mut self) -> Flow {
-        if let (Some(dir), Some(saved)) = (&self.data, self.to_save())
-            && let Err(e) = save::store(dir, FILES, &saved)
+        if let Some(saved) = self.to_save()
+            && let Err(e) = self.keep.store(&saved)
         {
             self.error(format!("the game was not saved: {e}"));
             return Flow::Continue;
@@ -547,7 +511,7 @@ impl Table {
     }
 
     fn resume(&mut self) {
-        let Some(saved) = self.saved.take() else {
+        let Some(saved) = self.keep.take_saved() else {
             return;
         };
         self.seed = saved.seed;
@@ -575,7 +539,7 @@ impl Table {
         let mine = totals[HUMAN];
         let place = Seat::ALL.iter().filter(|&&s| totals[s] < mine).count();
         let won = finished && self.game.winners().is_some_and(|w| w.contains(&HUMAN));
-        self.stats.tally.record(
+        self.keep.stats.tally.record(
             Finished {
                 won,
                 score: finished.then_some(i64::from(mine)),
@@ -584,15 +548,10 @@ impl Table {
             ScoreOrder::Lower,
         );
         if finished {
-            self.stats.extra.places[place] += 1;
+            self.keep.stats.extra.places[place] += 1;
         }
-        if let Some(dir) = &self.data
-            && let Err(e) = self.stats.save(dir, FILES)
-        {
-            self.status.error(format!("statistics not saved: {e}"));
-        }
+        self.keep.save_stats(&mut self.status);
     }
-
 
     fn close(&mut self) {
         match self.overlay {
@@ -714,13 +673,13 @@ impl Table {
         };
         if self.game.round().phase() == Phase::Over {
             self.info("hand over: Enter shows the summary");
-            self.stats.extra.hands += 1;
+            self.keep.stats.extra.hands += 1;
             if self.game.history().last().and_then(|h| h.result.moon) == Some(HUMAN) {
-                self.stats.extra.moons += 1;
+                self.keep.stats.extra.moons += 1;
             }
             if self.game.is_over() {
                 self.record(true);
-                self.discard_save();
+                self.keep.discard(&mut self.status);
             }
         }
     }

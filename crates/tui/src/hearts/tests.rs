@@ -582,3 +582,110 @@ fn launcher_entry_starts_a_game() {
     });
     assert!(render_to_string(screen.as_mut(), 80, 24).contains("seed 8"));
 }
+
+#[test]
+fn quitting_saves_the_game_and_the_next_start_offers_it_back() {
+    let dir = crate::data::test_dir("hearts-save");
+    let with_dir = Options {
+        data: Some(dir.clone()),
+        ..options(12)
+    };
+    let mut a = App::new(&with_dir);
+    assert_eq!(
+        press_action(&mut a, 'q'),
+        Action::Quit,
+        "nothing to lose yet"
+    );
+    let mut a = App::new(&with_dir);
+    pass_first_three(&mut a);
+    until_my_turn(&mut a);
+    play_legal(&mut a);
+    let game = a.table().game().clone();
+    assert_eq!(press_action(&mut a, 'q'), Action::Continue, "q asks first");
+    assert_eq!(
+        press_action(&mut a, 'n'),
+        Action::Continue,
+        "n keeps playing"
+    );
+    assert!(a.table().overlay().is_none());
+    press_action(&mut a, 'q');
+    assert_eq!(press_action(&mut a, 'y'), Action::Quit);
+    // The next start asks; yes plays on from the saved game.
+    let mut b = App::new(&Options {
+        seed: 99,
+        ..with_dir.clone()
+    });
+    assert!(matches!(b.table().overlay(), Overlay::Confirm(_)));
+    press_action(&mut b, 'y');
+    // The same position (serde keeps the four passes in seat order).
+    assert_eq!(b.table().game().round(), game.round());
+    assert_eq!(b.table().seed(), 12);
+    // Saved again and declined: a new game, and the save is gone.
+    press_action(&mut b, 'q');
+    press_action(&mut b, 'y');
+    let mut c = App::new(&with_dir);
+    press_action(&mut c, 'n');
+    assert_eq!(
+        c.table().game().moves().len(),
+        3,
+        "a fresh deal (the bots' passes)"
+    );
+    assert!(
+        App::new(&with_dir).table().overlay().is_none(),
+        "nothing saved any more"
+    );
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+fn press_action(app: &mut App, c: char) -> Action {
+    app.handle_event(&key(KeyCode::Char(c)))
+}
+
+#[test]
+fn a_finished_game_counts_in_the_statistics_with_its_place() {
+    let dir = crate::data::test_dir("hearts-stats");
+    let mut a = App::new(&Options {
+        settings: Settings {
+            target: 20,
+            ..Settings::default()
+        },
+        data: Some(dir.clone()),
+        ..options(3)
+    });
+    while !a.table().game().is_over() {
+        if a.table().popup() == Some(Popup::HandOver) {
+            press(&mut a, KeyCode::Enter);
+        }
+        pass_first_three(&mut a);
+        until_my_turn(&mut a);
+        if a.table().game().round().to_move() == Some(HUMAN) {
+            play_legal(&mut a);
+        }
+        a.tick();
+    }
+    let stats = a.table().stats().clone();
+    assert_eq!(stats.tally.played, 1);
+    assert_eq!(stats.extra.places.iter().sum::<u32>(), 1);
+    assert_eq!(stats.extra.hands as usize, a.table().game().history().len());
+    press(&mut a, KeyCode::Char('s'));
+    let shown = render_to_string(&mut a, 80, 24);
+    assert!(shown.contains("places 1st/2nd/3rd/4th"), "{shown}");
+    // The file holds the same: a new start reads it; r asks, y resets.
+    let mut b = App::new(&Options {
+        data: Some(dir.clone()),
+        ..options(4)
+    });
+    assert_eq!(b.table().stats(), &stats);
+    press(&mut b, KeyCode::Char('s'));
+    press(&mut b, KeyCode::Char('r'));
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.table().stats().tally.played, 0);
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+#[test]
+fn below_the_minimum_size_the_screen_says_so() {
+    let mut a = app(1);
+    let shown = render_to_string(&mut a, 59, 20);
+    assert!(shown.contains("terminal too small: needs 60x20"), "{shown}");
+}

@@ -16,10 +16,10 @@ use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 use super::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use super::input;
 use super::state::{HUMAN, Overlay, Popup as Window, Table, names};
+use super::windows::Windows;
 use crate::cards::{CardStyle, card_back_span, card_span};
 use crate::status::StatusLine;
 use crate::widgets::Popup;
-use super::windows::Windows;
 
 /// The smallest terminal the table fits: every card of a 13-card hand, the four seats and
 /// the trick.
@@ -276,9 +276,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
             table.speed().name()
         ),
     );
-    let block = Block::bordered()
-        .border_set(style.border())
-        .title(title);
+    let block = Block::bordered().border_set(style.border()).title(title);
     let inner = block.inner(area);
     block.render(area, buf);
     let [north, middle, hand, status, keys] = Layout::vertical([
