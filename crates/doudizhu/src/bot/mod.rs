@@ -2,9 +2,11 @@
 //! ([`PlannerBot`]: fewest-plays decomposition, farmer cooperation, bidding by strength).
 
 mod decompose;
+mod endgame;
 mod planner;
 
 pub use decompose::{Decomposer, breaks_bomb};
+pub use endgame::{Endgame, EndgameError, EndgameSolver, Solution};
 pub use planner::PlannerBot;
 
 use cards_core::{GameRng, below, seeded_rng};
