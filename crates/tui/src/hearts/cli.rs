@@ -183,6 +183,8 @@ pub enum ArenaBot {
     Rule,
     /// The heuristic bot (moon block and shooting, guarded passing, J♦).
     Heuristic,
+    /// The determinized Monte Carlo bot (heuristic playouts over sampled hidden hands).
+    Mc,
 }
 
 impl ArenaBot {
@@ -191,6 +193,7 @@ impl ArenaBot {
             ArenaBot::Random => Box::new(::hearts::RandomBot::new(seed)),
             ArenaBot::Rule => Box::new(::hearts::RuleBot),
             ArenaBot::Heuristic => Box::new(::hearts::HeuristicBot),
+            ArenaBot::Mc => Box::new(::hearts::MonteCarloBot::new(seed)),
         }
     }
 }
@@ -204,7 +207,7 @@ fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
         .split(',')
         .map(|part| ArenaBot::from_str(part.trim(), true))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use random, rule or heuristic"))?;
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule, heuristic or mc"))?;
     <[ArenaBot; 4]>::try_from(kinds)
         .map(ArenaBots)
         .map_err(|k| format!("four bots are needed (candidate first), not {}", k.len()))
