@@ -223,24 +223,34 @@ impl EndgameSolver {
     pub fn solve(&mut self, endgame: &Endgame) -> Result<Solution, EndgameError> {
         endgame.validate()?;
         self.nodes = 0;
-        let moves = self.moves(endgame, 0);
-        let lands = endgame.to_move == endgame.landlord;
-        let hand = endgame.hands[endgame.to_move];
-        let mut play = None;
-        for &mv in &moves {
-            let wins = match mv {
-                Move::Play(p) if p.counts == hand => true,
-                _ => self.landlord_wins(&endgame.after(mv), 1)? == lands,
-            };
-            if wins {
-                play = Some(mv);
-                break;
+        for mv in self.moves(endgame, 0) {
+            if self.wins_by(endgame, mv)? {
+                return Ok(Solution {
+                    wins: true,
+                    play: Some(mv),
+                });
             }
         }
         Ok(Solution {
-            wins: play.is_some(),
-            play,
+            wins: false,
+            play: None,
         })
+    }
+
+    /// Whether the side to move wins `endgame` by making `mv` (a legal move: a play from its
+    /// hand that beats the trick, or a pass when there is a trick to pass on).
+    pub fn wins_with(&mut self, endgame: &Endgame, mv: Move) -> Result<bool, EndgameError> {
+        endgame.validate()?;
+        self.nodes = 0;
+        self.wins_by(endgame, mv)
+    }
+
+    fn wins_by(&mut self, endgame: &Endgame, mv: Move) -> Result<bool, EndgameError> {
+        let lands = endgame.to_move == endgame.landlord;
+        match mv {
+            Move::Play(p) if p.counts == endgame.hands[endgame.to_move] => Ok(true),
+            _ => Ok(self.landlord_wins(&endgame.after(mv), 1)? == lands),
+        }
     }
 
     /// The moves of the seat to move, in search order.
