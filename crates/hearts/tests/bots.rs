@@ -74,6 +74,40 @@ fn heuristic_and_mc_duck_the_queen_when_last_to_play() {
 }
 
 #[test]
+fn mc_blocks_a_moon_its_view_makes_certain() {
+    // E takes every point in tricks 1-9 (25: Q♠ and twelve hearts dumped by S and W, who show
+    // voids in clubs and diamonds); N wins trick 10 with A♠ and leads trick 11 from A♥, 2♦,
+    // 2♠. K♦ and Q♦ are unseen and S and W hold no diamond, so E has them: 2♦ hands E the
+    // lead and then A♥ (the moon, 26 for N); 2♠ risks it when E holds the top spade. A♥ takes
+    // the last heart itself: the moon is blocked for one point.
+    let hands = BySeat::new([
+        set("2C 3C 4C 5C 3D 4D 5D 6D 7D AS AH 2D 2S"),
+        set("AC KC QC JC AD JD TD 9D 8D 4S KD QD KS"),
+        set("6C 8C TC 3H QS 6H 8H TH QH 3S 6S 7S 8S"),
+        set("7C 9C 2H 4H 5H 7H 9H JH KH 5S 9S TS JS"),
+    ]);
+    let plays = [
+        "2C", "AC", "6C", "7C", // N leads, E wins
+        "KC", "8C", "9C", "3C", //
+        "QC", "TC", "2H", "4C", // W void in clubs
+        "JC", "3H", "4H", "5C", // S void in clubs
+        "AD", "QS", "5H", "3D", // S and W void in diamonds
+        "JD", "6H", "7H", "4D", //
+        "TD", "8H", "9H", "5D", //
+        "9D", "TH", "JH", "6D", //
+        "8D", "QH", "KH", "7D", // E has 25 points
+        "4S", "3S", "5S", "AS", // N wins
+    ];
+    let round = round(hands, &plays);
+    assert_eq!(round.points_taken(EAST), 25);
+    assert_eq!(round.to_move(), Some(NORTH));
+    let mut mc = MonteCarloBot::with_samples(7, 24);
+    assert_eq!(mc.choose_play(&round.view(NORTH)), card("AH"));
+    // The rule bot, which knows nothing of moons, leads low and hands E the moon.
+    assert_ne!(RuleBot.choose_play(&round.view(NORTH)), card("AH"));
+}
+
+#[test]
 fn heuristic_blocks_a_scripted_moon_attempt() {
     // E takes trick 1, then Q♠, then a heart dumped by W (void in diamonds): 14 points, all
     // E's. Trick 4: E leads 7♥; N, last, holds K♥ and 6♥. Ducking would hand E the trick and

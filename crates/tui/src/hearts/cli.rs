@@ -162,7 +162,7 @@ pub enum Command {
     /// its lead over the baseline, wins, moons and time per decision. `--seed` reproduces a run.
     Arena {
         /// Candidate first, then the three opponents (seat order from the candidate's left):
-        /// `random`, `rule` or `heuristic`, comma-separated.
+        /// `random`, `rule`, `heuristic` or `mc`, comma-separated.
         #[arg(long, default_value = "heuristic,random,random,random", value_parser = parse_arena_bots)]
         bots: ArenaBots,
         /// Deals (each played four times with the candidate, once as the baseline).
