@@ -164,7 +164,7 @@ pub enum Command {
     /// its lead over the baseline, wins, moons and time per decision. `--seed` reproduces a run.
     Arena {
         /// Candidate first, then the three opponents (seat order from the candidate's left):
-        /// `random`, `rule` or `heuristic`, comma-separated.
+        /// `random`, `rule`, `heuristic` or `mc`, comma-separated.
         #[arg(long, default_value = "heuristic,random,random,random", value_parser = parse_arena_bots)]
         bots: ArenaBots,
         /// Deals (each played four times with the candidate, once as the baseline).
@@ -185,6 +185,8 @@ pub enum ArenaBot {
     Rule,
     /// The heuristic bot (moon block and shooting, guarded passing, J♦).
     Heuristic,
+    /// The determinized Monte Carlo bot (heuristic playouts over sampled hidden hands).
+    Mc,
 }
 
 impl ArenaBot {
@@ -193,6 +195,7 @@ impl ArenaBot {
             ArenaBot::Random => Box::new(::hearts::RandomBot::new(seed)),
             ArenaBot::Rule => Box::new(::hearts::RuleBot),
             ArenaBot::Heuristic => Box::new(::hearts::HeuristicBot),
+            ArenaBot::Mc => Box::new(::hearts::MonteCarloBot::new(seed)),
         }
     }
 }
@@ -206,7 +209,7 @@ fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
         .split(',')
         .map(|part| ArenaBot::from_str(part.trim(), true))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use random, rule or heuristic"))?;
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule, heuristic or mc"))?;
     <[ArenaBot; 4]>::try_from(kinds)
         .map(ArenaBots)
         .map_err(|k| format!("four bots are needed (candidate first), not {}", k.len()))
