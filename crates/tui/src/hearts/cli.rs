@@ -154,7 +154,7 @@ pub enum Command {
         /// How many games to play.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
-        /// The bots in seat order N, E, S, W, comma-separated (`random`, `rule` or `heuristic`).
+        /// The bots in seat order N, E, S, W, comma-separated (`random`, `rule`, `heuristic` or `mc`).
         #[arg(long, default_value = "rule,random,rule,random", value_parser = parse_seats)]
         seats: SeatBots,
     },
@@ -353,7 +353,7 @@ fn parse_seats(text: &str) -> Result<SeatBots, String> {
         .split(',')
         .map(|part| BotKind::from_str(part.trim(), true))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use random, rule or heuristic"))?;
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule, heuristic or mc"))?;
     <[BotKind; 4]>::try_from(kinds)
         .map(SeatBots)
         .map_err(|k| format!("four bots are needed (N,E,S,W), not {}", k.len()))

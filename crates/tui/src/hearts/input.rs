@@ -115,7 +115,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[Char('d')],
         "d",
-        "difficulty: random, rule or heuristic players",
+        "difficulty: random, rule, heuristic or mc players",
         None,
         Command::Difficulty,
     ),

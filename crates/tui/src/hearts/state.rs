@@ -7,7 +7,8 @@
 //! hand or pass is reachable from here.
 
 use ::hearts::{
-    Bot, Game, HeuristicBot, Move, Phase, RandomBot, RuleBot, Seat, Settings, View, seat_name,
+    Bot, Game, HeuristicBot, MonteCarloBot, Move, Phase, RandomBot, RuleBot, Seat, Settings, View,
+    seat_name,
 };
 use cards_core::{Card, CardSet};
 use clap::ValueEnum;
@@ -85,8 +86,11 @@ pub enum BotKind {
     /// Rule-of-thumb players (pass the dangerous cards, duck, dump Q♠).
     Rule,
     /// The heuristic bot: guarded passing, ducking, moon blocking and shooting.
-    #[default]
     Heuristic,
+    /// The Monte Carlo bot: samples the hidden hands its view allows and plays each card out
+    /// with heuristic players (the strongest).
+    #[default]
+    Mc,
 }
 
 impl BotKind {
@@ -95,7 +99,8 @@ impl BotKind {
         match self {
             BotKind::Random => BotKind::Rule,
             BotKind::Rule => BotKind::Heuristic,
-            BotKind::Heuristic => BotKind::Random,
+            BotKind::Heuristic => BotKind::Mc,
+            BotKind::Mc => BotKind::Random,
         }
     }
 
@@ -105,6 +110,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Rule => "rule",
             BotKind::Heuristic => "heuristic",
+            BotKind::Mc => "mc",
         }
     }
 
@@ -114,6 +120,7 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Rule => Box::new(RuleBot),
             BotKind::Heuristic => Box::new(HeuristicBot),
+            BotKind::Mc => Box::new(MonteCarloBot::new(seed)),
         }
     }
 }

@@ -508,14 +508,22 @@ fn new_game_asks_while_a_game_is_in_progress() {
 
 #[test]
 fn difficulty_cycles_through_the_crate_bots_strongest_first() {
-    assert_eq!(BotKind::default(), BotKind::Heuristic);
+    assert_eq!(BotKind::default(), BotKind::Mc);
     let mut a = app(1);
     let mut seen = Vec::new();
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut a, KeyCode::Char('d'));
         seen.push(a.table().bot_kind());
     }
-    assert_eq!(seen, [BotKind::Random, BotKind::Rule, BotKind::Heuristic]);
+    assert_eq!(
+        seen,
+        [
+            BotKind::Mc,
+            BotKind::Random,
+            BotKind::Rule,
+            BotKind::Heuristic
+        ]
+    );
     assert_eq!(a.table().status().text(), "computer players: heuristic");
 }
 
