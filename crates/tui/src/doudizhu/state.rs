@@ -638,7 +638,7 @@ impl Table {
                     self.input.clear();
                     self.say(
                         format!(
-                            "Hint {}/{n}: {play} ({}). Enter plays it, h the next.",
+                            "Hint {}/{n}: {play} ({}). Enter plays it, i the next.",
                             self.hint + 1,
                             play.combo
                         ),

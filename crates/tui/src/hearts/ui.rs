@@ -101,7 +101,8 @@ impl Widget for SeatPanel<'_> {
         let block = Block::bordered().border_set(self.style.border());
         let inner = block.inner(area);
         let n = self.view.hand_len(self.seat);
-        let fit = (inner.width / (self.style.width() + 1)).max(1) as usize;
+        // Room for the backs and a " +n" after them.
+        let fit = (inner.width.saturating_sub(3) / (self.style.width() + 1)).max(1) as usize;
         let lines = vec![
             Line::styled(
                 seat_name(self.seat),
