@@ -114,6 +114,11 @@ impl CardStyle {
         if self.is_ascii() { ">" } else { "▶" }
     }
 
+    /// The marker that points back, left of a value to change: `◀` or `<`.
+    pub const fn pointer_left(self) -> &'static str {
+        if self.is_ascii() { "<" } else { "◀" }
+    }
+
     /// The separator between items of a footer: ` · ` or ` | `.
     pub const fn separator(self) -> &'static str {
         if self.is_ascii() { " | " } else { " · " }

@@ -345,14 +345,20 @@ mod tests {
         reset
     }
 
+    /// `widget` drawn into an empty `width`×`height` buffer.
+    fn drawn(widget: impl Widget, width: u16, height: u16) -> Buffer {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        widget.render(buf.area, &mut buf);
+        buf
+    }
+
     #[test]
     fn the_confirm_dialog_asks_in_ascii_borders() {
-        let mut buf = Buffer::empty(Rect::new(0, 0, 30, 5));
-        ConfirmDialog {
+        let confirm = ConfirmDialog {
             question: "quit this game?",
             style: CardStyle::Ascii,
-        }
-        .render(buf.area, &mut buf);
+        };
+        let buf = drawn(confirm, 30, 5);
         assert_eq!(
             text_of(&buf),
             Buffer::with_lines([
@@ -440,13 +446,12 @@ mod tests {
             ("Games played".to_owned(), "12".to_owned()),
             ("Won".to_owned(), "5".to_owned()),
         ];
-        let mut buf = Buffer::empty(Rect::new(0, 0, 40, 7));
-        StatsView {
+        let stats = StatsView {
             title: "Stats",
             rows: &rows,
             style: CardStyle::Ascii,
-        }
-        .render(buf.area, &mut buf);
+        };
+        let buf = drawn(stats, 40, 7);
         assert_eq!(
             text_of(&buf),
             Buffer::with_lines([
@@ -463,12 +468,11 @@ mod tests {
 
     #[test]
     fn too_small_names_both_sizes() {
-        let mut buf = Buffer::empty(Rect::new(0, 0, 24, 3));
-        TooSmall {
+        let too_small = TooSmall {
             needs: Size::new(80, 24),
             has: Size::new(24, 3),
-        }
-        .render(buf.area, &mut buf);
+        };
+        let buf = drawn(too_small, 24, 3);
         assert_eq!(
             text_of(&buf),
             Buffer::with_lines([

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use super::{App, Options};
 use crate::cards::StyleArgs;
-use crate::launcher::LaunchOptions;
+use crate::launcher::random_seed;
 
 /// The default time budget of `solve`: long enough for every deal of the 10,000-deal survey
 /// but a few, short enough to wait for at a terminal.
@@ -246,11 +246,7 @@ impl DealArgs {
     }
 
     fn seed(&self) -> u64 {
-        LaunchOptions {
-            seed: self.seed,
-            ..LaunchOptions::default()
-        }
-        .seed_or_random()
+        self.seed.unwrap_or_else(random_seed)
     }
 }
 
@@ -272,7 +268,7 @@ impl VariantArgs {
 }
 
 impl PlayArgs {
-    /// The terminal game's options (no balance file: see [`Options::with_user_balance_file`]).
+    /// The terminal game's options (no data directory: `main` adds the user's).
     pub fn app_options(&self) -> Result<Options, String> {
         let deal = self
             .deal
@@ -281,13 +277,13 @@ impl PlayArgs {
             .map(|text| text.parse::<Deal>().map_err(|e| format!("--deal: {e}")))
             .transpose()?;
         Ok(Options {
-            ascii: self.style.style().is_ascii(),
+            style: self.style.style(),
             seed: self.deal.seed(),
             deal,
             rules: self.rules.rules(),
             game: self.game_options(),
             winnable: self.winnable,
-            balance_file: None,
+            data: None,
         })
     }
 
@@ -503,7 +499,10 @@ pub fn main() -> ExitCode {
         });
     }
     let options = match cli.play.app_options() {
-        Ok(options) => options.with_user_balance_file(),
+        Ok(options) => Options {
+            data: crate::data::DataDir::user(),
+            ..options
+        },
         Err(err) => {
             eprintln!("klondike: {err}");
             return ExitCode::from(2);

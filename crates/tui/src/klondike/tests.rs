@@ -8,8 +8,12 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
+use super::state::{Hit, Popup, Slot};
 use super::{App, Options};
 use crate::app::{Action, Screen, key, keys, render_to_string};
+use crate::cards::CardStyle;
+use crate::data::{DataDir, test_dir};
+use crate::overlay::Overlay;
 
 const W: u16 = 100;
 const H: u16 = 34;
@@ -22,9 +26,17 @@ fn no_auto() -> GameOptions {
     }
 }
 
+fn style(ascii: bool) -> CardStyle {
+    if ascii {
+        CardStyle::Ascii
+    } else {
+        CardStyle::Glyph
+    }
+}
+
 fn app(seed: u64, ascii: bool) -> App {
     App::new(&Options {
-        ascii,
+        style: style(ascii),
         seed,
         game: no_auto(),
         ..Options::default()
@@ -62,10 +74,11 @@ fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
 }
 
 /// The screen cell of the first hit for `slot` showing `count` cards (rendering first).
-fn cell(app: &mut App, slot: super::Slot, count: usize) -> (u16, u16) {
+fn cell(app: &mut App, slot: Slot, count: usize) -> (u16, u16) {
     render_to_string(app, W, H);
-    let (rect, _) = app
+    let (rect, _): &(_, Hit) = app
         .hits
+        .areas()
         .iter()
         .find(|(_, hit)| hit.slot == slot && hit.count == count)
         .expect("a hit area");
@@ -89,44 +102,88 @@ fn seed_with(want: impl Fn(&Move) -> bool) -> (u64, Move) {
     panic!("no seed offers the move");
 }
 
+/// The whole table of seed 7 in ASCII, at 80×24 and at the minimum size, 60×20.
 #[test]
-fn renders_the_table() {
+fn the_table_at_80x24_and_at_the_minimum_size() {
+    let mut app = app(7, true);
+    let expected = |w: usize, h: usize| -> String {
+        let mut lines: Vec<&str> = vec![
+            "draw 1 | standard | pass 1 | score 0 | 0:00 | seed 7",
+            "? help | d draws | 1-7 pick a pile then 1-7 drop | i hint",
+            "",
+            "  ##24 ..        C    D    H    S",
+            "  1    2    3    4    5    6    7",
+        ];
+        lines.extend(TABLEAU_7);
+        while lines.len() < h - 1 {
+            lines.push("");
+        }
+        lines.push(if w == 80 { FOOTER_80 } else { FOOTER_60 });
+        lines
+            .iter()
+            .flat_map(|l| [format!("{l:<w$}"), "\n".into()])
+            .collect()
+    };
+    assert_eq!(render_to_string(&mut app, 80, 24), expected(80, 24));
+    assert_eq!(render_to_string(&mut app, 60, 20), expected(60, 20));
+    let short = render_to_string(&mut app, 60, 19);
+    assert!(
+        short.contains("terminal too small: needs 60x20 (now 60x19)"),
+        "{short}"
+    );
+}
+
+/// Seed 7's tableau in ASCII, the cursor on pile 1.
+const TABLEAU_7: [&str; 7] = [
+    " >TD   ##   ##   ##   ##   ##   ##",
+    "       QH   ##   ##   ##   ##   ##",
+    "            AC   ##   ##   ##   ##",
+    "                 5H   ##   ##   ##",
+    "                      QC   ##   ##",
+    "                           7C   ##",
+    "                                TH",
+];
+/// The key reminders that fit 80 and 60 columns.
+const FOOTER_80: &str = "? help | d draw | i hint | u undo | n new | o options | s stats | q quit";
+const FOOTER_60: &str = "? help | d draw | i hint | u undo | n new | o options";
+
+#[test]
+fn the_glyph_style_draws_card_glyphs_and_backs() {
     let mut app = app(7, false);
     let screen = render_to_string(&mut app, W, H);
-    assert!(
-        screen.starts_with("Klondike · draw 1 · standard · pass 1 · score 0"),
-        "{screen}"
-    );
-    assert!(screen.contains("seed 7"));
-    assert!(screen.contains("24"), "stock count");
-    assert!(
-        screen.contains("1     2     3     4     5     6     7"),
-        "{screen}"
-    );
     assert!(screen.contains('🂠'), "card backs");
     let top = Klondike::from_seed(7, Rules::default()).pile(0)[0];
     assert!(screen.contains(top.glyph()));
 }
 
+/// The bug this pins: `--ascii` still drew `▶`, `↺`, `◀ ▶`, `·` and rounded borders.
 #[test]
-fn ascii_mode_has_no_glyphs() {
+fn ascii_mode_prints_ascii_only_in_every_screen() {
     let mut app = app(7, true);
-    let screen = render_to_string(&mut app, W, H);
-    assert!(
-        !screen
-            .chars()
-            .any(|c| ('\u{1F0A0}'..='\u{1F0FF}').contains(&c)),
-        "{screen}"
-    );
-    let top = Klondike::from_seed(7, Rules::default()).pile(0)[0];
-    assert!(screen.contains(&top.to_string()));
-    assert!(screen.contains("##"), "ASCII card backs");
+    press(&mut app, "1");
+    let mut screens = vec![render_to_string(&mut app, W, H)];
+    for keys in ["?", "o", "s", "g"] {
+        press(&mut app, keys);
+        screens.push(render_to_string(&mut app, 80, 24));
+        app.handle_event(&key(KeyCode::Esc));
+    }
+    for _ in 0..25 {
+        press(&mut app, "d");
+    }
+    screens.push(render_to_string(&mut app, 80, 24));
+    press(&mut app, "q");
+    screens.push(render_to_string(&mut app, 80, 24));
+    for screen in &screens {
+        assert!(screen.is_ascii(), "{screen}");
+    }
+    assert!(screens[1].contains("Klondike: help"), "{}", screens[1]);
+    assert!(screens.last().unwrap().contains("y/n"));
 }
 
 #[test]
 fn stock_key_turns_and_undo_redo_restore() {
     let mut app = app(3, false);
-    press(&mut app, "s");
+    press(&mut app, "d");
     assert_eq!(app.game().position().waste().len(), 1);
     press(&mut app, "u");
     assert_eq!(app.game().position().waste().len(), 0);
@@ -186,7 +243,7 @@ fn an_illegal_drop_says_why_and_changes_nothing() {
 #[test]
 fn mouse_click_on_the_stock_turns_it() {
     let mut app = app(11, false);
-    let at = cell(&mut app, super::Slot::Stock, 1);
+    let at = cell(&mut app, Slot::Stock, 1);
     click(&mut app, at);
     assert_eq!(app.game().position().waste().len(), 1);
 }
@@ -198,8 +255,8 @@ fn mouse_drag_moves_a_card() {
         unreachable!()
     };
     let mut app = app(seed, false);
-    let source = cell(&mut app, super::Slot::Pile(from), 1);
-    let target = cell(&mut app, super::Slot::Pile(to), 1);
+    let source = cell(&mut app, Slot::Pile(from), 1);
+    let target = cell(&mut app, Slot::Pile(to), 1);
     app.handle_event(&mouse(
         MouseEventKind::Down(MouseButton::Left),
         source.0,
@@ -230,7 +287,7 @@ fn click_then_click_moves_and_double_click_sends_up() {
         unreachable!()
     };
     let mut app = app(seed, false);
-    let at = cell(&mut app, super::Slot::Pile(pile), 1);
+    let at = cell(&mut app, Slot::Pile(pile), 1);
     click(&mut app, at);
     click(&mut app, at);
     assert_eq!(
@@ -247,7 +304,7 @@ fn click_then_click_moves_and_double_click_sends_up() {
         game: no_auto(),
         ..Options::default()
     });
-    let at = cell(&mut app, super::Slot::Pile(pile), 1);
+    let at = cell(&mut app, Slot::Pile(pile), 1);
     click(&mut app, at);
     let card = app
         .game()
@@ -256,8 +313,7 @@ fn click_then_click_moves_and_double_click_sends_up() {
         .last()
         .copied()
         .unwrap();
-    let foundation = cell(&mut app, super::Slot::Foundation(card.suit().unwrap()), 1);
-    app.last_click = None;
+    let foundation = cell(&mut app, Slot::Foundation(card.suit().unwrap()), 1);
     click(&mut app, foundation);
     assert_eq!(
         app.game().position().foundation_total(),
@@ -290,13 +346,23 @@ fn f_key_sends_the_card_at_the_cursor_up() {
 fn help_and_options_popups() {
     let mut app = app(2, false);
     press(&mut app, "?");
-    let screen = render_to_string(&mut app, W, H);
-    assert!(screen.contains("Klondike help"), "{screen}");
+    assert!(matches!(app.state().overlay(), Overlay::Help(_)));
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("Klondike: help"), "{screen}");
+    assert!(
+        screen.contains("(line 1 of"),
+        "the help scrolls at 80x24:\n{screen}"
+    );
+    app.handle_event(&key(KeyCode::Down));
+    assert!(render_to_string(&mut app, 80, 24).contains("(line 2 of"));
     press(&mut app, "x");
-    assert!(!render_to_string(&mut app, W, H).contains("Klondike help"));
+    assert!(app.state().overlay().is_none());
 
     press(&mut app, "o");
-    assert!(render_to_string(&mut app, W, H).contains("Options"));
+    assert!(matches!(
+        app.state().overlay(),
+        Overlay::Game(Popup::Options { .. })
+    ));
     // Draw 1 -> 3, then down twice to scoring: standard -> vegas.
     app.handle_event(&key(KeyCode::Right));
     app.handle_event(&key(KeyCode::Down));
@@ -312,7 +378,31 @@ fn help_and_options_popups() {
         Some(&Deal::from_seed(2)),
         "the same deal restarted"
     );
-    assert!(render_to_string(&mut app, W, H).contains("$-52"));
+    let screen = render_to_string(&mut app, W, H);
+    assert!(
+        screen.starts_with("draw 3 · vegas · pass 1/3 · $-52 · 0:00 · seed 2"),
+        "{screen}"
+    );
+}
+
+/// The options show the pass limit the rules apply: Vegas caps unlimited passes.
+#[test]
+fn options_show_the_effective_pass_limit() {
+    let mut app = app(2, true);
+    press(&mut app, "o");
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        screen.contains("Passes                 < unlimited >"),
+        "{screen}"
+    );
+    app.handle_event(&key(KeyCode::Down));
+    app.handle_event(&key(KeyCode::Down));
+    app.handle_event(&key(KeyCode::Right)); // standard -> vegas
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        screen.contains("Passes                 < unlimited (vegas: 1) >"),
+        "{screen}"
+    );
 }
 
 #[test]
@@ -322,15 +412,20 @@ fn new_deal_by_seed() {
     app.handle_event(&key(KeyCode::Enter));
     assert_eq!(app.seed(), Some(42));
     assert_eq!(app.game().deal(), Some(&Deal::from_seed(42)));
-    press(&mut app, "s");
+    press(&mut app, "d");
     press(&mut app, "R");
+    assert_eq!(app.game().position().waste().len(), 1, "R asks first");
+    press(&mut app, "y");
     assert_eq!(app.game().position().waste().len(), 0, "restart");
-    assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
+    assert_eq!(
+        app.handle_event(&key(KeyCode::Char('q'))),
+        Action::Quit,
+        "no game in progress"
+    );
 }
 
-#[test]
-fn won_and_lost_messages() {
-    // One card from a win: the last King on pile 1.
+/// One card from a win: the last King on pile 1.
+fn one_card_from_a_win(style: CardStyle) -> App {
     let setup = Setup {
         tableau: std::array::from_fn(|i| {
             if i == 0 {
@@ -348,7 +443,12 @@ fn won_and_lost_messages() {
         score: 0,
     };
     let position = Klondike::from_setup(&setup).unwrap();
-    let mut app = App::with_game(Game::from_position(&position, no_auto()), None, false);
+    App::with_game(Game::from_position(&position, no_auto()), None, style)
+}
+
+#[test]
+fn won_and_lost_messages() {
+    let mut app = one_card_from_a_win(CardStyle::Glyph);
     press(&mut app, "1f");
     assert_eq!(app.game().status(), Status::Won);
     assert!(render_to_string(&mut app, W, H).contains("You won!"));
@@ -372,27 +472,76 @@ fn won_and_lost_messages() {
         score: 0,
     };
     let position = Klondike::from_setup(&setup).unwrap();
-    let mut app = App::with_game(Game::from_position(&position, no_auto()), None, true);
-    assert!(render_to_string(&mut app, W, H).contains("No moves left"));
+    let app = App::with_game(
+        Game::from_position(&position, no_auto()),
+        None,
+        CardStyle::Ascii,
+    );
+    assert!(
+        app.message().starts_with("No moves left"),
+        "{}",
+        app.message()
+    );
 }
 
+/// The bug this pins: on a short terminal the bottom cards of a tall pile were dropped
+/// without a word. Now face-down cards share one row (with their count) when the piles are
+/// taller than the room, every face-up card stays in sight down to the minimum size, and
+/// below it the screen says what it needs.
 #[test]
-fn small_terminals_compress_face_down_cards() {
-    let mut app = app(9, true);
-    let screen = render_to_string(&mut app, 60, 12);
-    assert!(
-        screen.contains("##6"),
-        "pile 7's six face-down cards on one row:\n{screen}"
+fn a_king_to_ace_run_over_six_face_down_cards_fits_the_minimum_size() {
+    let run = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS";
+    let setup = Setup {
+        tableau: std::array::from_fn(|i| {
+            if i == 6 {
+                format!("2C 3C 4C 5C 6C 7C {run}").parse().unwrap()
+            } else {
+                Pile::new()
+            }
+        }),
+        face_down: [0, 0, 0, 0, 0, 0, 6],
+        stock: "8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AH 3H 5H 7H 9H JH KH"
+            .parse()
+            .unwrap(),
+        waste: "AC QS TS 8S 6S 4S 2S".parse().unwrap(),
+        foundations: [0, 0, 0, 0],
+        rules: Rules::default(),
+        pass: 1,
+        score: 0,
+    };
+    let position = Klondike::from_setup(&setup).expect("a valid setup");
+    let mut app = App::with_game(
+        Game::from_position(&position, no_auto()),
+        None,
+        CardStyle::Ascii,
     );
-    let full = render_to_string(&mut app, 60, 40);
-    assert!(!full.contains("##6"), "{full}");
+    let screen = render_to_string(&mut app, 60, 20);
+    let pile7: Vec<String> = screen
+        .lines()
+        .skip(5)
+        .take(14)
+        .map(|l| l[32..36].trim_end().to_owned())
+        .collect();
+    let mut expected = vec!["##6".to_owned()];
+    expected.extend(run.split(' ').map(str::to_owned));
+    assert_eq!(pile7, expected, "{screen}");
+    let tall = render_to_string(&mut app, 60, 26);
+    assert_eq!(
+        tall.lines().nth(5).map(|l| &l[32..34]),
+        Some("##"),
+        "{tall}"
+    );
+    assert!(
+        !tall.contains("##6"),
+        "no squeeze when there is room:\n{tall}"
+    );
 }
 
 #[test]
 fn tiny_terminals_do_not_panic() {
     for ascii in [false, true] {
         let mut app = app(4, ascii);
-        press(&mut app, "s?");
+        press(&mut app, "d?");
         for (w, h) in [(1, 1), (10, 3), (30, 8), (45, 12), (200, 60)] {
             render_to_string(&mut app, w, h);
         }
@@ -414,17 +563,17 @@ fn draw_three_fans_the_cards_of_the_last_turn() {
         ..Rules::default()
     };
     let mut app = App::new(&Options {
-        ascii: true,
+        style: CardStyle::Ascii,
         seed: 12,
         rules,
         game: no_auto(),
         ..Options::default()
     });
-    press(&mut app, "s");
-    assert_eq!(app.fan_len(), 3);
+    press(&mut app, "d");
+    assert_eq!(app.state().fan_len(), 3);
     let waste = app.game().position().waste().to_vec();
     let screen = render_to_string(&mut app, W, H);
-    let row = screen.lines().nth(2).unwrap();
+    let row = screen.lines().nth(3).unwrap();
     let fan = format!("{} {} {}", waste[0], waste[1], waste[2]);
     assert!(row.contains(&fan), "{row:?} should show {fan:?}");
     // Playing the top card leaves two of that turn fanned; a new turn fans three again.
@@ -439,12 +588,20 @@ fn draw_three_fans_the_cards_of_the_last_turn() {
         game.play(mv).unwrap();
         Some(game)
     });
-    let mut app = App::with_game(found.expect("some seed plays from the waste"), None, true);
-    assert_eq!(app.fan_len(), 2, "the top card of the turn was played");
-    press(&mut app, "s");
-    assert_eq!(app.fan_len(), 3);
-    press(&mut app, "sssssssss");
-    assert!((1..=3).contains(&app.fan_len()));
+    let mut app = App::with_game(
+        found.expect("some seed plays from the waste"),
+        None,
+        CardStyle::Ascii,
+    );
+    assert_eq!(
+        app.state().fan_len(),
+        2,
+        "the top card of the turn was played"
+    );
+    press(&mut app, "d");
+    assert_eq!(app.state().fan_len(), 3);
+    press(&mut app, "ddddddddd");
+    assert!((1..=3).contains(&app.state().fan_len()));
 }
 
 #[test]
@@ -463,14 +620,19 @@ fn solver_keys_hint_answer_and_deal_winnable_games() {
     assert!(app.message().starts_with("Yes"), "{}", app.message());
     press(&mut app, "i");
     wait_for_solver(&mut app);
-    let text = app.message().to_owned();
-    let mv: Move = text
-        .strip_prefix("Hint: ")
-        .and_then(|rest| rest.split(' ').next())
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(app.game().position().is_legal(mv), "{text}");
+    assert!(app.message().starts_with("Hint: "), "{}", app.message());
+    let marks = app
+        .state()
+        .hint_marks()
+        .expect("the hint marks the table")
+        .clone();
+    assert!(marks.stock || !marks.cards.is_empty(), "{marks:?}");
+    press(&mut app, "d");
+    assert_eq!(
+        app.state().hint_marks(),
+        None,
+        "the marks go with the position"
+    );
 }
 
 #[test]
@@ -531,12 +693,12 @@ fn winnable_never_deals_an_unproved_deal_without_saying_so() {
         winnable: true,
         ..Options::default()
     };
-    let (game, seed, message) = super::first_deal(&options, 0, 1);
+    let (game, seed, message) = super::state::first_deal(&options, 0, 1);
     assert_eq!(seed, Some(2));
     assert_eq!(*game.start(), Klondike::from_seed(2, options.rules));
     let message = message.expect("the unproved deal is announced");
     assert!(message.contains("not proved winnable"), "{message}");
-    let (_, proved_seed, none) = super::first_deal(&options, 0, 10_000);
+    let (_, proved_seed, none) = super::state::first_deal(&options, 0, 10_000);
     assert_ne!(proved_seed, Some(2));
     assert_eq!(none, None);
     let app = App::new(&options);
@@ -573,8 +735,8 @@ fn winnable_rules_change_does_not_keep_the_old_proved_seed() {
     assert_says(&app, "proved winnable");
 }
 
-/// Seed 4 with cumulative Vegas scoring, the balance kept in `balance_file`.
-fn cumulative_vegas(balance_file: Option<std::path::PathBuf>) -> Options {
+/// Seed 4 with cumulative Vegas scoring, the balance kept in `data`.
+fn cumulative_vegas(data: Option<DataDir>) -> Options {
     Options {
         seed: 4,
         rules: Rules {
@@ -585,7 +747,7 @@ fn cumulative_vegas(balance_file: Option<std::path::PathBuf>) -> Options {
             cumulative_vegas: true,
             ..no_auto()
         },
-        balance_file,
+        data,
         ..Options::default()
     }
 }
@@ -606,17 +768,20 @@ fn vegas_balance_survives_a_rules_change() {
 
 #[test]
 fn vegas_balance_survives_a_restart() {
-    let dir = std::env::temp_dir().join(format!("parlor-vegas-{}", std::process::id()));
-    let options = cumulative_vegas(Some(dir.join("balance")));
+    let dir = test_dir("klondike-vegas");
+    let options = cumulative_vegas(Some(dir.clone()));
     let mut app = App::new(&options);
     assert_eq!(app.game().position().score(), -52);
     press(&mut app, "n");
     assert_eq!(app.game().position().score(), -104);
     drop(app);
     // A new session: the balance is read back and the first deal pays its ante from it.
-    let app = App::new(&options);
+    let mut app = App::new(&options);
     assert_eq!(app.game().position().score(), -156);
-    std::fs::remove_dir_all(&dir).unwrap();
+    press(&mut app, "s");
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("Vegas balance           $-156"), "{screen}");
+    std::fs::remove_dir_all(dir.path()).unwrap();
 }
 
 #[test]
@@ -627,7 +792,7 @@ fn the_solver_runs_off_the_input_thread() {
     press(&mut app, "c");
     assert!(app.is_solving());
     assert_says(&app, "Solving");
-    press(&mut app, "s");
+    press(&mut app, "d");
     assert_eq!(
         app.game().position().waste().len(),
         1,
@@ -640,4 +805,216 @@ fn the_solver_runs_off_the_input_thread() {
     app.handle_event(&key(KeyCode::Esc));
     assert!(!app.is_solving());
     assert_says(&app, "Stopped waiting");
+}
+
+/// Options with a data directory for statistics and the saved game.
+fn with_data(seed: u64, dir: &DataDir) -> Options {
+    Options {
+        style: CardStyle::Ascii,
+        seed,
+        game: no_auto(),
+        data: Some(dir.clone()),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn q_and_esc_ask_before_leaving_a_game_in_progress() {
+    let mut fresh = app(3, true);
+    assert_eq!(
+        fresh.handle_event(&key(KeyCode::Esc)),
+        Action::Quit,
+        "nothing played yet"
+    );
+    let mut app = app(3, true);
+    press(&mut app, "d");
+    for leave in [KeyCode::Char('q'), KeyCode::Esc] {
+        assert_eq!(app.handle_event(&key(leave)), Action::Continue);
+        let question = render_to_string(&mut app, 80, 24);
+        assert!(question.contains("Quit this game? y/n"), "{question}");
+        assert_eq!(app.handle_event(&key(KeyCode::Char('n'))), Action::Continue);
+        assert!(app.state().overlay().is_none());
+    }
+    press(&mut app, "q");
+    assert_eq!(app.handle_event(&key(KeyCode::Char('y'))), Action::Quit);
+}
+
+#[test]
+fn new_game_asks_first_and_counts_the_abandoned_game_as_lost() {
+    let dir = test_dir("klondike-abandon");
+    let mut app = App::new(&with_data(3, &dir));
+    press(&mut app, "dn");
+    assert_eq!(app.seed(), Some(3), "n asks first");
+    press(&mut app, "n");
+    assert_eq!(app.seed(), Some(3), "no keeps the game");
+    press(&mut app, "ny");
+    assert_ne!(app.seed(), Some(3));
+    let tally = app.state().stats().tally;
+    assert_eq!((tally.played, tally.won, tally.streak), (1, 0, -1));
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+#[test]
+fn quitting_saves_the_game_and_the_next_start_offers_to_resume_it() {
+    let dir = test_dir("klondike-resume");
+    let mut app = App::new(&with_data(5, &dir));
+    press(&mut app, "ddd");
+    let (position, history) = (*app.game().position(), app.game().history().to_vec());
+    press(&mut app, "q");
+    assert!(
+        render_to_string(&mut app, 80, 24)
+            .contains("Quit? This game is saved and offered next time. y/n")
+    );
+    assert_eq!(app.handle_event(&key(KeyCode::Char('y'))), Action::Quit);
+    assert!(dir.file("klondike-save.json").exists());
+
+    let mut again = App::new(&with_data(99, &dir));
+    let offer = render_to_string(&mut again, 80, 24);
+    assert!(
+        offer.contains("Resume the saved game (seed 5, 3 moves)? y/n"),
+        "{offer}"
+    );
+    press(&mut again, "y");
+    assert_eq!(*again.game().position(), position);
+    assert_eq!(again.game().history(), history.as_slice());
+    assert_eq!(again.seed(), Some(5));
+    assert!(
+        !dir.file("klondike-save.json").exists(),
+        "a resumed save is consumed"
+    );
+    press(&mut again, "u");
+    assert_eq!(
+        again.game().position().waste().len(),
+        2,
+        "undo reaches into the saved moves"
+    );
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+#[test]
+fn declining_the_saved_game_deals_anew_and_counts_it_lost() {
+    let dir = test_dir("klondike-decline");
+    let mut app = App::new(&with_data(5, &dir));
+    press(&mut app, "dq");
+    assert_eq!(app.handle_event(&key(KeyCode::Char('y'))), Action::Quit);
+    let mut again = App::new(&with_data(6, &dir));
+    press(&mut again, "n");
+    assert_eq!(again.seed(), Some(6));
+    assert!(again.state().overlay().is_none());
+    assert!(!dir.file("klondike-save.json").exists());
+    assert_eq!(again.state().stats().tally.played, 1);
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+#[test]
+fn a_damaged_save_is_reported_and_the_game_starts_anew() {
+    let dir = test_dir("klondike-damaged");
+    dir.store("klondike-save.json", &"not a game").unwrap();
+    let app = App::new(&with_data(6, &dir));
+    assert!(
+        app.message().starts_with("saved game not resumed: "),
+        "{}",
+        app.message()
+    );
+    assert!(app.state().overlay().is_none());
+    std::fs::remove_dir_all(dir.path()).unwrap();
+}
+
+#[test]
+fn a_win_is_counted_once_with_its_score_and_time() {
+    let mut app = one_card_from_a_win(CardStyle::Ascii);
+    press(&mut app, "1f");
+    assert_eq!(app.game().status(), Status::Won);
+    let tally = app.state().stats().tally;
+    assert_eq!(
+        (tally.played, tally.won, tally.best_score),
+        (1, 1, Some(10))
+    );
+    press(&mut app, "u1f");
+    assert_eq!(
+        app.state().stats().tally.played,
+        1,
+        "winning again after undo is one game"
+    );
+    press(&mut app, "s");
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("Win rate                100%"), "{screen}");
+    press(&mut app, "r");
+    assert!(render_to_string(&mut app, 80, 24).contains("Reset the Klondike statistics? y/n"));
+    press(&mut app, "y");
+    assert_eq!(app.state().stats().tally.played, 0);
+}
+
+#[test]
+fn the_clock_starts_with_the_first_move() {
+    let app_at = std::time::Instant::now();
+    let mut app = app(3, true);
+    let later = app_at + std::time::Duration::from_secs(90);
+    assert_eq!(app.state().elapsed(later).as_secs(), 0, "no move yet");
+    press(&mut app, "d");
+    let start = std::time::Instant::now();
+    assert_eq!(
+        app.state()
+            .elapsed(start + std::time::Duration::from_secs(65))
+            .as_secs(),
+        65
+    );
+}
+
+#[test]
+fn the_launcher_passes_the_play_flags() {
+    let options = crate::launcher::LaunchOptions {
+        style: CardStyle::Ascii,
+        seed: Some(8),
+        args: ["--draw", "3", "--scoring", "vegas", "--auto", "none"]
+            .map(String::from)
+            .to_vec(),
+        ..crate::launcher::LaunchOptions::default()
+    };
+    let mut screen = super::start(&options);
+    let text = render_to_string(screen.as_mut(), 80, 24);
+    assert!(
+        text.starts_with("draw 3 | vegas | pass 1/3 | $-52 | 0:00 | seed 8"),
+        "{text}"
+    );
+    let refused = super::cli::check_play_args(&["--draw".into(), "0".into()]).unwrap_err();
+    assert!(refused.contains("--draw"), "{refused}");
+}
+
+#[test]
+fn a_deal_by_seed_asks_first_while_a_game_is_in_progress() {
+    let mut app = app(3, true);
+    press(&mut app, "dg42");
+    app.handle_event(&key(KeyCode::Enter));
+    assert_eq!(app.seed(), Some(3));
+    let question = render_to_string(&mut app, 80, 24);
+    assert!(
+        question.contains("Abandon this game for seed 42? y/n"),
+        "{question}"
+    );
+    press(&mut app, "y");
+    assert_eq!(app.seed(), Some(42));
+}
+
+#[test]
+fn the_symbol_style_draws_rank_and_suit_without_card_glyphs() {
+    let mut app = App::new(&Options {
+        style: CardStyle::Symbol,
+        seed: 7,
+        game: no_auto(),
+        ..Options::default()
+    });
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        !screen
+            .chars()
+            .any(|c| ('\u{1F0A0}'..='\u{1F0FF}').contains(&c)),
+        "{screen}"
+    );
+    let top = Klondike::from_seed(7, Rules::default()).pile(0)[0];
+    let label = crate::cards::card_name(top, CardStyle::Symbol);
+    assert!(
+        screen.lines().nth(5).unwrap().contains(&label),
+        "{label}:\n{screen}"
+    );
 }

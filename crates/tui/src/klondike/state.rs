@@ -1,0 +1,1385 @@
+//! The Klondike screen's state and what each [`Command`] does to it (no ratatui here).
+//!
+//! [`State::apply`] runs a command; [`State::tick`] takes solver answers and keeps the clock.
+//! Everything a render needs is read through the accessors, and rendering never changes the
+//! state.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use ::klondike::solver::{self, Budget, Verdict};
+use ::klondike::{
+    AutoMove, Deal, Draw, Entry, Game, IllegalMove, Klondike, Move, Options as GameOptions,
+    PassLimit, Rules, Scoring, Status,
+};
+use cards_core::Suit;
+use serde::{Deserialize, Serialize};
+
+use super::hint::{self, Marks};
+use super::input::{Command, Confirmed};
+use crate::app::Action;
+use crate::cards::CardStyle;
+use crate::data::{DataDir, DataError};
+use crate::launcher::random_seed;
+use crate::line_input::{Edit, LineInput};
+use crate::overlay::{Outcome, Overlay};
+use crate::save;
+use crate::stats::{Finished, ScoreOrder, Stats};
+use crate::status::Status as Message;
+
+/// The name of Klondike's files in the data directory.
+pub const GAME: &str = "klondike";
+
+/// How the app starts: `App::new(&options)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// How cards, borders and arrows are drawn.
+    pub style: CardStyle,
+    /// The seed of the first deal (ignored when `deal` is given).
+    pub seed: u64,
+    /// A deal given as a 52-card list, if any.
+    pub deal: Option<Deal>,
+    /// The rules.
+    pub rules: Rules,
+    /// Auto-moves, auto-finish, time bonus, cumulative Vegas.
+    pub game: GameOptions,
+    /// Deal only games the solver proved winnable (the first deal and `n`).
+    pub winnable: bool,
+    /// Where statistics, the saved game and the cumulative Vegas balance are kept (none:
+    /// nothing is kept).
+    pub data: Option<DataDir>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            style: CardStyle::Glyph,
+            seed: 1,
+            deal: None,
+            rules: Rules::default(),
+            game: GameOptions {
+                time_bonus: true,
+                ..GameOptions::default()
+            },
+            winnable: false,
+            data: None,
+        }
+    }
+}
+
+/// The solver's budget for hints and "can this still be won?": most positions take a
+/// millisecond; the search runs beside the game (which stays playable) and the message line
+/// counts the seconds past the first.
+const SOLVER_BUDGET: Budget = Budget::time(Duration::from_secs(30)).with_memory(2 << 30);
+
+/// Two clicks on one slot within this time are a double click.
+const DOUBLE_CLICK: Duration = Duration::from_millis(450);
+
+/// A place on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The face-down stock.
+    Stock,
+    /// The turned cards.
+    Waste,
+    /// A foundation.
+    Foundation(Suit),
+    /// A tableau pile, 0 to 6.
+    Pile(u8),
+}
+
+/// What a screen cell shows, for the mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The slot.
+    pub slot: Slot,
+    /// For a pile: cards from the clicked card to the top (0 below the cards or on a back).
+    pub count: usize,
+}
+
+/// Cards picked up, waiting to be dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// Where they come from.
+    pub slot: Slot,
+    /// Cards taken from a pile (1 elsewhere).
+    pub count: usize,
+    /// Whether the player chose the count (else any run that fits the target is tried).
+    pub explicit: bool,
+}
+
+/// The game's own popups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// The options, being edited.
+    Options {
+        /// The chosen row.
+        row: usize,
+        /// The options as edited so far.
+        draft: Draft,
+    },
+    /// A seed being typed.
+    Seed(LineInput),
+}
+
+/// The options being edited in the options popup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draft {
+    /// The rules.
+    pub rules: Rules,
+    /// Auto-moves and the rest.
+    pub game: GameOptions,
+    /// Winnable deals only.
+    pub winnable: bool,
+}
+
+/// The rows of the options popup.
+pub const SETTINGS: [&str; 9] = [
+    "Draw",
+    "Passes",
+    "Scoring",
+    "Auto-move",
+    "Auto-finish",
+    "Foundation to tableau",
+    "Time bonus",
+    "Cumulative Vegas",
+    "Winnable deals only",
+];
+
+const PASS_CHOICES: [u8; 4] = [0, 1, 2, 3];
+
+/// A question put to the solver, answered on another thread.
+struct Solving {
+    question: Question,
+    /// The position asked about: an answer for another position is dropped.
+    position: Klondike,
+    started: Instant,
+    answer: mpsc::Receiver<Verdict>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    Hint,
+    CanWin,
+}
+
+/// What Klondike keeps in its statistics besides the shared tally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Extra {
+    /// The cumulative Vegas balance, in dollars (kept while cumulative Vegas is on).
+    pub vegas_balance: i32,
+}
+
+/// A game in progress as saved on quit: the deal, the rules and the moves, replayed on resume.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    /// The deal.
+    pub deal: Deal,
+    /// Its seed, if it came from one.
+    pub seed: Option<u64>,
+    /// The rules.
+    pub rules: Rules,
+    /// Auto-moves and the rest.
+    pub options: GameOptions,
+    /// The Vegas balance carried into the deal (before its ante).
+    pub balance: i32,
+    /// The moves up to the current position, auto-moves marked.
+    pub moves: Vec<Entry>,
+    /// Seconds played.
+    pub seconds: u64,
+    /// Winnable deals only.
+    pub winnable: bool,
+}
+
+impl Saved {
+    /// The game replayed: the player's moves again under the saved options (their auto-moves
+    /// follow by themselves); if that does not give the saved history (the options changed
+    /// during the game), every move is played as recorded.
+    fn replay(&self) -> Result<Game, String> {
+        let mut game = Game::with_balance(self.deal, self.rules, self.options, self.balance);
+        let replayed = self
+            .moves
+            .iter()
+            .filter(|e| !e.auto)
+            .all(|e| game.play(e.mv).is_ok());
+        if replayed && game.history() == self.moves.as_slice() {
+            return Ok(game);
+        }
+        let manual = GameOptions {
+            auto_move: AutoMove::None,
+            auto_finish: false,
+            ..self.options
+        };
+        let mut game = Game::with_balance(self.deal, self.rules, manual, self.balance);
+        for entry in &self.moves {
+            game.play(entry.mv)
+                .map_err(|e| format!("the saved move {} does not replay: {e}", entry.mv))?;
+        }
+        game.set_options(self.options);
+        Ok(game)
+    }
+}
+
+/// The Klondike screen's state.
+pub struct State {
+    game: Game,
+    seed: Option<u64>,
+    style: CardStyle,
+    cursor: Slot,
+    /// Cards under the cursor on a pile (1 = the top card).
+    depth: usize,
+    held: Option<Held>,
+    overlay: Overlay<Popup, Confirmed>,
+    /// Whether `n` deals only games the solver proved winnable.
+    winnable: bool,
+    data: Option<DataDir>,
+    stats: Stats<Extra>,
+    /// Whether this game has been counted in the statistics.
+    counted: bool,
+    /// A saved game waiting for "resume it?".
+    resume: Option<Saved>,
+    solving: Option<Solving>,
+    /// What the last hint points at, for this position only.
+    hint: Option<(Klondike, Marks)>,
+    message: Message,
+    /// Time played before this session (a resumed game).
+    played_before: Duration,
+    /// When the first move of this session was made: the clock starts there.
+    first_move: Option<Instant>,
+    /// Time played when the game ended.
+    finished: Option<Duration>,
+    last_click: Option<(Instant, Hit)>,
+    drag: Option<Hit>,
+}
+
+impl State {
+    /// A new game with `options`; offers to resume a saved game if the data directory has one.
+    pub fn new(options: &Options) -> State {
+        let mut notes = Vec::new();
+        let stats: Stats<Extra> = match options.data.as_ref().map(|d| Stats::load(d, GAME)) {
+            Some(Ok(stats)) => stats,
+            Some(Err(e)) => {
+                notes.push(format!("statistics not read ({e}): starting afresh"));
+                Stats::default()
+            }
+            None => Stats::default(),
+        };
+        let (game, seed, unproved) =
+            first_deal(options, stats.extra.vegas_balance, solver::WINNABLE_TRIES);
+        let mut state = State::with_game(game, seed, options.style);
+        state.winnable = options.winnable;
+        state.data.clone_from(&options.data);
+        state.stats = stats;
+        // The first deal's ante comes off the balance now, as a deal does in Windows.
+        state.keep_balance();
+        notes.extend(unproved);
+        if let (true, Some(seed), true) = (options.winnable, seed, notes.is_empty()) {
+            state.message.info(format!("Seed {seed}: proved winnable"));
+        }
+        match options.data.as_ref().map(|d| save::load::<Saved>(d, GAME)) {
+            Some(Ok(Some(saved))) => {
+                let moves = saved.moves.iter().filter(|e| !e.auto).count();
+                let deal = saved
+                    .seed
+                    .map_or_else(|| "a given deal".to_owned(), |s| format!("seed {s}"));
+                state.overlay = Overlay::confirm(
+                    format!(
+                        "Resume the saved game ({deal}, {moves} move{})?",
+                        if moves == 1 { "" } else { "s" }
+                    ),
+                    Confirmed::Resume,
+                );
+                state.resume = Some(saved);
+            }
+            Some(Err(e)) => notes.push(format!("saved game not resumed: {e}")),
+            _ => {}
+        }
+        if !notes.is_empty() {
+            state.message.warn(notes.join("; "));
+        }
+        state
+    }
+
+    /// A screen over an existing game (any position: see [`Game::from_position`]); nothing
+    /// is kept on disk.
+    pub fn with_game(game: Game, seed: Option<u64>, style: CardStyle) -> State {
+        let mut state = State {
+            game,
+            seed,
+            style,
+            cursor: Slot::Pile(0),
+            depth: 1,
+            held: None,
+            overlay: Overlay::None,
+            winnable: false,
+            data: None,
+            stats: Stats::default(),
+            counted: false,
+            resume: None,
+            solving: None,
+            hint: None,
+            message: Message::default(),
+            played_before: Duration::ZERO,
+            first_move: None,
+            finished: None,
+            last_click: None,
+            drag: None,
+        };
+        state.after_change();
+        if state.game.status() == Status::Playing {
+            let sep = style.separator();
+            state.message.info(format!(
+                "? help{sep}d draws{sep}1-7 pick a pile then 1-7 drop{sep}i hint"
+            ));
+        }
+        state
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Klondike {
+        self.game.position()
+    }
+
+    /// The seed of the current deal, if it came from one.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The card style.
+    pub fn style(&self) -> CardStyle {
+        self.style
+    }
+
+    /// The status message.
+    pub fn message(&self) -> &Message {
+        &self.message
+    }
+
+    /// The status message, to set.
+    pub fn message_mut(&mut self) -> &mut Message {
+        &mut self.message
+    }
+
+    /// The cursor and how many cards it takes on a pile.
+    pub fn cursor(&self) -> (Slot, usize) {
+        (self.cursor, self.depth)
+    }
+
+    /// The cards held, if any.
+    pub fn held(&self) -> Option<Held> {
+        self.held
+    }
+
+    /// What is open over the table.
+    pub fn overlay(&self) -> &Overlay<Popup, Confirmed> {
+        &self.overlay
+    }
+
+    /// The overlay, for the help widget's scroll state.
+    pub fn overlay_mut(&mut self) -> &mut Overlay<Popup, Confirmed> {
+        &mut self.overlay
+    }
+
+    /// The statistics.
+    pub fn stats(&self) -> &Stats<Extra> {
+        &self.stats
+    }
+
+    /// What the hint highlights, while the position is the one it was given for.
+    pub fn hint_marks(&self) -> Option<&Marks> {
+        self.hint
+            .as_ref()
+            .filter(|(at, _)| at == self.position())
+            .map(|(_, marks)| marks)
+    }
+
+    /// Whether `n` deals only proved-winnable games.
+    pub fn winnable(&self) -> bool {
+        self.winnable
+    }
+
+    /// Whether a solver question is waiting for its answer.
+    pub fn is_solving(&self) -> bool {
+        self.solving.is_some()
+    }
+
+    /// Whether a game is under way: a move made, and not won.
+    pub fn in_progress(&self) -> bool {
+        self.moves_made() > 0 && self.game.status() != Status::Won
+    }
+
+    fn moves_made(&self) -> usize {
+        self.game.history().iter().filter(|e| !e.auto).count()
+    }
+
+    /// Time played: from the first move (0 before it) to now or to the end of the game.
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.finished.unwrap_or_else(|| {
+            self.played_before
+                + self
+                    .first_move
+                    .map_or(Duration::ZERO, |at| now.saturating_duration_since(at))
+        })
+    }
+
+    /// How many waste cards to fan: those of the last stock turn not yet played (at least
+    /// the top card, at most 3).
+    pub fn fan_len(&self) -> usize {
+        if self.position().waste().is_empty() {
+            return 0;
+        }
+        let positions = self.game.positions();
+        let mut removed = 0;
+        for (i, entry) in self.game.history().iter().enumerate().rev() {
+            match entry.mv {
+                Move::WasteToPile(_) | Move::WasteToFoundation => removed += 1,
+                Move::Stock => {
+                    let before = &positions[i];
+                    let turned = before.stock().len().min(before.rules().draw.get() as usize);
+                    return turned.saturating_sub(removed).clamp(1, 3);
+                }
+                Move::Recycle => break,
+                _ => {}
+            }
+        }
+        1
+    }
+
+    /// Runs `command` at time `now`.
+    pub fn apply(&mut self, command: Command, now: Instant) -> Action {
+        match command {
+            Command::Left => self.move_cursor(-1, 0),
+            Command::Right => self.move_cursor(1, 0),
+            Command::Up => self.move_cursor(0, -1),
+            Command::Down => self.move_cursor(0, 1),
+            Command::Act => self.activate(now),
+            Command::Pile(pile) => {
+                if self.held.is_some() {
+                    self.drop_on(Slot::Pile(pile), now);
+                } else {
+                    self.cursor = Slot::Pile(pile);
+                    self.depth = 1;
+                    self.pick(Slot::Pile(pile), 1, false);
+                }
+            }
+            Command::Waste => {
+                self.held = None;
+                self.cursor = Slot::Waste;
+                self.pick(Slot::Waste, 1, false);
+            }
+            Command::Foundation => {
+                let from = self.held.take().map_or(self.cursor, |h| h.slot);
+                self.send_up(from, now);
+            }
+            Command::AllUp => self.send_all(now),
+            Command::Draw => self.turn_stock(now),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::NewGame => {
+                self.ask("Abandon this game for a new deal?", Confirmed::NewGame, now);
+            }
+            Command::WinnableDeal => self.ask(
+                "Abandon this game for a deal proved winnable?",
+                Confirmed::WinnableDeal,
+                now,
+            ),
+            Command::Restart => self.ask("Restart this deal?", Confirmed::Restart, now),
+            Command::DealBySeed => {
+                self.overlay = Overlay::Game(Popup::Seed(
+                    // Twenty digits: every u64 (up to 18446744073709551615).
+                    LineInput::new("seed: ").digits_only().max_len(20),
+                ));
+            }
+            Command::Options => {
+                self.overlay = Overlay::Game(Popup::Options {
+                    row: 0,
+                    draft: Draft {
+                        rules: *self.game.rules(),
+                        game: *self.game.options(),
+                        winnable: self.winnable,
+                    },
+                });
+            }
+            Command::Hint => self.ask_solver(Question::Hint, now),
+            Command::CanWin => self.ask_solver(Question::CanWin, now),
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::Back => {
+                if self.held.take().is_some() {
+                    self.message.info("Put back");
+                } else if self.solving.take().is_some() {
+                    self.message.info("Stopped waiting for the solver");
+                } else {
+                    return self.quit(now);
+                }
+            }
+            Command::Quit => return self.quit(now),
+            Command::Click(hit) => self.click(hit, now),
+            Command::Release(hit) => self.release(hit, now),
+            Command::RightClick(hit) => self.send_up(hit.slot, now),
+        }
+        Action::Continue
+    }
+
+    /// Handles a key while an overlay is open; `None` when no overlay takes keys.
+    pub fn overlay_key(
+        &mut self,
+        key: &crossterm::event::KeyEvent,
+        now: Instant,
+    ) -> Option<Action> {
+        let outcome = self.overlay.handle_key(key);
+        let resuming = self.resume.is_some();
+        match outcome {
+            Outcome::Unhandled => {}
+            Outcome::Handled => return Some(Action::Continue),
+            Outcome::Closed => {
+                if resuming {
+                    self.decline_resume();
+                }
+                return Some(Action::Continue);
+            }
+            Outcome::Confirmed(yes) => return Some(self.confirmed(yes, now)),
+            Outcome::ResetStatistics => {
+                self.overlay =
+                    Overlay::confirm("Reset the Klondike statistics?", Confirmed::ResetStatistics);
+                return Some(Action::Continue);
+            }
+        }
+        match &mut self.overlay {
+            Overlay::Game(Popup::Seed(input)) => {
+                match input.handle_key(key) {
+                    Edit::Editing => {}
+                    Edit::Cancel => self.overlay.close(),
+                    Edit::Submit(text) => {
+                        self.overlay.close();
+                        match text.parse::<u64>() {
+                            Ok(seed) => self.ask(
+                                &format!("Abandon this game for seed {seed}?"),
+                                Confirmed::Seed(seed),
+                                now,
+                            ),
+                            Err(_) if text.is_empty() => {
+                                self.message.warn("Type a seed number, then Enter");
+                            }
+                            Err(_) => self.message.warn(format!(
+                                "Seed {text} is too large: seeds go up to {}",
+                                u64::MAX
+                            )),
+                        }
+                    }
+                }
+                Some(Action::Continue)
+            }
+            Overlay::Game(Popup::Options { .. }) => {
+                self.options_key(key.code);
+                Some(Action::Continue)
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes the solver's answer if it has come, or shows how long it has been working.
+    pub fn tick(&mut self, now: Instant) {
+        let Some(solving) = &self.solving else { return };
+        match solving.answer.try_recv() {
+            Ok(verdict) => {
+                let (question, position) = (solving.question, solving.position);
+                self.solving = None;
+                if position == *self.position() {
+                    self.answer(question, &verdict);
+                }
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                let seconds = now.saturating_duration_since(solving.started).as_secs();
+                if seconds > 0 {
+                    let dots = self.style.ellipsis();
+                    self.message
+                        .info(format!("Solving{dots} {seconds} s (Esc: stop waiting)"));
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.solving = None;
+                self.message.error("The solver stopped without an answer");
+            }
+        }
+    }
+
+    /// Saves the game in progress (on quit), if there is one and a data directory.
+    pub fn save_in_progress(&self, now: Instant) -> Result<(), DataError> {
+        let (Some(dir), Some(&deal)) = (&self.data, self.game.deal()) else {
+            return Ok(());
+        };
+        if !self.in_progress() {
+            return Ok(());
+        }
+        let start = self.game.start();
+        let saved = Saved {
+            deal,
+            seed: self.seed,
+            rules: *self.game.rules(),
+            options: *self.game.options(),
+            balance: start.score() - start.rules().initial_score(),
+            moves: self.game.history().to_vec(),
+            seconds: self.elapsed(now).as_secs(),
+            winnable: self.winnable,
+        };
+        save::store(dir, GAME, &saved)
+    }
+
+    fn ask(&mut self, question: &str, yes: Confirmed, now: Instant) {
+        if self.in_progress() {
+            self.overlay = Overlay::confirm(question, yes);
+        } else {
+            self.confirmed(yes, now);
+        }
+    }
+
+    fn quit(&mut self, now: Instant) -> Action {
+        if self.in_progress() && self.data.is_some() {
+            self.overlay = Overlay::confirm(
+                "Quit? This game is saved and offered next time.",
+                Confirmed::Quit,
+            );
+            Action::Continue
+        } else if self.in_progress() {
+            self.overlay = Overlay::confirm("Quit this game?", Confirmed::Quit);
+            Action::Continue
+        } else {
+            self.confirmed(Confirmed::Quit, now)
+        }
+    }
+
+    fn confirmed(&mut self, yes: Confirmed, now: Instant) -> Action {
+        self.overlay.close();
+        match yes {
+            Confirmed::Quit => match self.save_in_progress(now) {
+                Ok(()) => return Action::Quit,
+                Err(e) => {
+                    self.overlay = Overlay::confirm(
+                        format!("The game was not saved ({e}). Quit anyway?"),
+                        Confirmed::QuitUnsaved,
+                    );
+                }
+            },
+            Confirmed::QuitUnsaved => return Action::Quit,
+            Confirmed::NewGame if self.winnable => {
+                self.count_abandoned(now);
+                self.winnable_deal();
+            }
+            Confirmed::NewGame => {
+                self.count_abandoned(now);
+                self.new_deal(random_seed());
+            }
+            Confirmed::WinnableDeal => {
+                self.count_abandoned(now);
+                self.winnable_deal();
+            }
+            Confirmed::Restart => {
+                self.count_abandoned(now);
+                let (rules, options) = (*self.game.rules(), *self.game.options());
+                self.restart(rules, options);
+            }
+            Confirmed::Seed(seed) => {
+                self.count_abandoned(now);
+                self.new_deal(seed);
+            }
+            Confirmed::Resume => self.resume(),
+            Confirmed::ResetStatistics => {
+                self.stats = Stats::default();
+                let result = self
+                    .data
+                    .as_ref()
+                    .map_or(Ok(()), |dir| self.stats.reset(dir, GAME));
+                self.stats.extra.vegas_balance = self.vegas_balance();
+                match result {
+                    Ok(()) => self.message.info("Statistics reset"),
+                    Err(e) => self.message.error(format!("statistics not reset: {e}")),
+                }
+            }
+        }
+        Action::Continue
+    }
+
+    fn resume(&mut self) {
+        let Some(saved) = self.resume.take() else {
+            return;
+        };
+        self.discard_save();
+        match saved.replay() {
+            Ok(game) => {
+                self.game = game;
+                self.seed = saved.seed;
+                self.winnable = saved.winnable;
+                self.held = None;
+                self.played_before = Duration::from_secs(saved.seconds);
+                self.first_move = None;
+                self.finished = None;
+                self.counted = false;
+                self.after_change();
+                self.message.info("Resumed the saved game");
+            }
+            Err(e) => self.message.error(format!("saved game not resumed: {e}")),
+        }
+    }
+
+    fn decline_resume(&mut self) {
+        if let Some(saved) = self.resume.take() {
+            self.discard_save();
+            // An abandoned game counts as lost, as Windows counts it.
+            if saved.moves.iter().any(|e| !e.auto) {
+                self.record(Finished {
+                    won: false,
+                    score: None,
+                    seconds: None,
+                });
+            }
+            self.message.info("The saved game is set aside; a new deal");
+        }
+    }
+
+    fn discard_save(&mut self) {
+        if let Some(dir) = &self.data
+            && let Err(e) = save::discard(dir, GAME)
+        {
+            self.message.error(format!("saved game not removed: {e}"));
+        }
+    }
+
+    /// Counts the current game as lost if it is abandoned in progress.
+    fn count_abandoned(&mut self, now: Instant) {
+        if self.in_progress() && !self.counted {
+            let score = self.position().score();
+            self.counted = true;
+            self.record(Finished {
+                won: false,
+                score: Some(i64::from(score)),
+                seconds: Some(self.elapsed(now).as_secs()),
+            });
+        }
+    }
+
+    fn record(&mut self, finished: Finished) {
+        self.stats.tally.record(finished, ScoreOrder::Higher);
+        self.save_stats();
+    }
+
+    fn save_stats(&mut self) {
+        if let Some(dir) = &self.data
+            && let Err(e) = self.stats.save(dir, GAME)
+        {
+            self.message.error(format!("statistics not saved: {e}"));
+        }
+    }
+
+    /// The Vegas balance to keep: the current score when cumulative Vegas is on, else the
+    /// balance kept so far.
+    fn vegas_balance(&self) -> i32 {
+        if self.game.rules().scoring == Scoring::Vegas && self.game.options().cumulative_vegas {
+            self.position().score()
+        } else {
+            self.stats.extra.vegas_balance
+        }
+    }
+
+    /// Puts `question` about the current position to the solver on another thread; the
+    /// answer comes in on a later [`tick`](State::tick).
+    fn ask_solver(&mut self, question: Question, now: Instant) {
+        let position = *self.position();
+        let (send, answer) = mpsc::channel();
+        std::thread::spawn(move || {
+            // The receiver may be gone (the player moved on): nothing to do then.
+            let _ = send.send(solver::solve(&position, SOLVER_BUDGET).verdict);
+        });
+        self.solving = Some(Solving {
+            question,
+            position,
+            started: now,
+            answer,
+        });
+        self.message
+            .info(format!("Solving{}", self.style.ellipsis()));
+    }
+
+    /// Shows the solver's answer to `question`.
+    fn answer(&mut self, question: Question, verdict: &Verdict) {
+        match (question, verdict) {
+            (Question::Hint, Verdict::Win(line)) => {
+                match hint::advice(self.position(), line, self.style) {
+                    Some(advice) => {
+                        let mut text = advice.text;
+                        if let Some(first) = text.get_mut(0..1) {
+                            first.make_ascii_uppercase();
+                        }
+                        self.message
+                            .info(format!("Hint: {text} ({} moves to a win)", line.len()));
+                        self.hint = Some((*self.position(), advice.marks));
+                    }
+                    None => self.message.info("Already won"),
+                }
+            }
+            (Question::Hint, Verdict::Impossible) => {
+                self.message.warn("No winning line left: this game is lost");
+            }
+            (Question::Hint, Verdict::Unknown) => {
+                self.message
+                    .warn("Hint: the solver could not decide in time");
+            }
+            (Question::CanWin, Verdict::Win(line)) => self
+                .message
+                .info(format!("Yes, this can still be won ({} moves)", line.len())),
+            (Question::CanWin, Verdict::Impossible) => {
+                self.message.warn("No: no winning line is left");
+            }
+            (Question::CanWin, Verdict::Unknown) => {
+                self.message
+                    .warn("Unknown: the solver could not decide in time");
+            }
+        }
+    }
+
+    /// A new deal the solver proved winnable under the current rules.
+    fn winnable_deal(&mut self) {
+        let (rules, options) = (*self.game.rules(), *self.game.options());
+        let seed = random_seed();
+        if !self.deal_proved(seed, rules, options) {
+            self.message.warn(format!(
+                "No deal proved winnable found from seed {seed}: the deal is unchanged"
+            ));
+        }
+    }
+
+    /// Deals the first deal proved winnable under `rules` from `seed` (its own deal if it is);
+    /// false, changing nothing, when none is found.
+    fn deal_proved(&mut self, seed: u64, rules: Rules, options: GameOptions) -> bool {
+        match solver::deal_winnable_with(seed, rules) {
+            Some(found) => {
+                let next = self.game.next_deal_with(found.deal, rules, options);
+                self.new_game(next, Some(found.seed));
+                self.message
+                    .info(format!("Seed {}: proved winnable", found.seed));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Keeps the cumulative Vegas balance in the statistics file (after every change, so that
+    /// quitting at any moment keeps it).
+    fn keep_balance(&mut self) {
+        let balance = self.vegas_balance();
+        if balance != self.stats.extra.vegas_balance {
+            self.stats.extra.vegas_balance = balance;
+            self.save_stats();
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.keep_balance();
+        match self.game.status() {
+            Status::Won => {
+                let now = Instant::now();
+                let elapsed = self.elapsed(now);
+                self.finished.get_or_insert(elapsed);
+                let score = self.game.final_score(elapsed.as_secs());
+                if !self.counted {
+                    self.counted = true;
+                    self.record(Finished {
+                        won: true,
+                        score: Some(i64::from(score)),
+                        seconds: Some(elapsed.as_secs()),
+                    });
+                }
+                let bonus = score - self.position().score();
+                let bonus = if bonus > 0 {
+                    format!(" (time bonus {bonus})")
+                } else {
+                    String::new()
+                };
+                self.message
+                    .info(format!("You won! Final score {score}{bonus}. n: new deal"));
+            }
+            Status::Lost => {
+                self.message.warn(
+                    "No moves left: only futile moves remain. u: undo, n: new deal, R: restart",
+                );
+            }
+            Status::Playing => self.finished = None,
+        }
+        self.clamp_depth();
+    }
+
+    fn face_up_len(&self, pile: u8) -> usize {
+        self.position().face_up(pile as usize).len()
+    }
+
+    fn clamp_depth(&mut self) {
+        if let Slot::Pile(p) = self.cursor {
+            self.depth = self.depth.clamp(1, self.face_up_len(p).max(1));
+        } else {
+            self.depth = 1;
+        }
+    }
+
+    fn new_game(&mut self, game: Game, seed: Option<u64>) {
+        self.game = game;
+        self.seed = seed;
+        self.held = None;
+        self.played_before = Duration::ZERO;
+        self.first_move = None;
+        self.finished = None;
+        self.counted = false;
+        self.after_change();
+        if self.game.status() == Status::Playing {
+            let name = seed.map_or_else(|| "given deal".to_owned(), |s| format!("seed {s}"));
+            self.message.info(format!("New deal ({name})"));
+        }
+    }
+
+    fn new_deal(&mut self, seed: u64) {
+        let next = self.game.next_deal(Deal::from_seed(seed));
+        self.new_game(next, Some(seed));
+    }
+
+    /// Deals the current deal again under `rules` and `options` (a cumulative Vegas balance
+    /// carries over and pays a new ante, as a redeal does in Windows).
+    fn restart(&mut self, rules: Rules, options: GameOptions) {
+        if let Some(deal) = self.game.deal() {
+            let game = self.game.next_deal_with(*deal, rules, options);
+            self.new_game(game, self.seed);
+            return;
+        }
+        let start = *self.game.start();
+        let mut setup = start.to_setup();
+        setup.rules = rules;
+        setup.pass = 1;
+        let position = Klondike::from_setup(&setup).unwrap_or(start);
+        self.new_game(Game::from_position(&position, options), None);
+    }
+
+    fn play(&mut self, mv: Move, now: Instant) -> bool {
+        match self.game.play(mv) {
+            Ok(played) => {
+                self.held = None;
+                self.first_move.get_or_insert(now);
+                let auto = if played > 1 {
+                    format!(" (+{} automatic)", played - 1)
+                } else {
+                    String::new()
+                };
+                self.message.info(format!("Played {mv}{auto}"));
+                self.after_change();
+                true
+            }
+            Err(err) => {
+                self.message.warn(sentence(err));
+                false
+            }
+        }
+    }
+
+    fn turn_stock(&mut self, now: Instant) {
+        self.held = None;
+        let mv = if self.position().stock().is_empty() {
+            Move::Recycle
+        } else {
+            Move::Stock
+        };
+        self.play(mv, now);
+    }
+
+    /// The moves that drop `held` on `to`, best first.
+    fn candidates(&self, held: Held, to: Slot) -> Vec<Move> {
+        match (held.slot, to) {
+            (Slot::Waste, Slot::Pile(p)) => vec![Move::WasteToPile(p)],
+            (Slot::Waste, Slot::Foundation(_)) => vec![Move::WasteToFoundation],
+            (Slot::Pile(p), Slot::Foundation(_)) => vec![Move::PileToFoundation(p)],
+            (Slot::Pile(from), Slot::Pile(to)) => {
+                let run = |n: usize| Move::PileToPile {
+                    from,
+                    count: n as u8,
+                    to,
+                };
+                let mut moves = vec![run(held.count)];
+                if !held.explicit {
+                    let face_up = self.face_up_len(from);
+                    moves.extend((1..=face_up).rev().filter(|&n| n != held.count).map(run));
+                }
+                moves
+            }
+            (Slot::Foundation(suit), Slot::Pile(to)) => vec![Move::FoundationToPile { suit, to }],
+            _ => Vec::new(),
+        }
+    }
+
+    fn drop_on(&mut self, to: Slot, now: Instant) {
+        let Some(held) = self.held else { return };
+        if held.slot == to {
+            self.held = None;
+            self.message.info("Put back");
+            return;
+        }
+        let candidates = self.candidates(held, to);
+        let Some(&first) = candidates.first() else {
+            self.held = None;
+            self.message.warn("Cards cannot go there");
+            return;
+        };
+        if let Some(&mv) = candidates.iter().find(|&&mv| self.position().is_legal(mv)) {
+            self.play(mv, now);
+        } else {
+            let err = self.position().check(first).err();
+            self.held = None;
+            self.message
+                .warn(err.map_or_else(|| "Cards cannot go there".into(), sentence));
+        }
+    }
+
+    fn pick(&mut self, slot: Slot, count: usize, explicit: bool) {
+        let position = self.position();
+        let ok = match slot {
+            Slot::Stock => false,
+            Slot::Waste => position.waste_top().is_some(),
+            Slot::Foundation(suit) => position.foundation_top(suit).is_some(),
+            Slot::Pile(p) => count >= 1 && count <= self.face_up_len(p),
+        };
+        if !ok {
+            self.message.warn("Nothing to pick up there");
+            return;
+        }
+        self.held = Some(Held {
+            slot,
+            count,
+            explicit,
+        });
+        let what = match slot {
+            Slot::Pile(p) if count > 1 => format!("{count} cards from pile {}", p + 1),
+            Slot::Pile(p) => format!("pile {}", p + 1),
+            Slot::Waste => "the waste card".into(),
+            Slot::Foundation(suit) => format!("the {} foundation", suit_name(suit, self.style)),
+            Slot::Stock => String::new(),
+        };
+        self.message.info(format!(
+            "Holding {what}: choose where to drop it (1-7, f, or click)"
+        ));
+    }
+
+    /// The top card at `slot` to its foundation.
+    fn send_up(&mut self, slot: Slot, now: Instant) {
+        let mv = match slot {
+            Slot::Waste => Move::WasteToFoundation,
+            Slot::Pile(p) => Move::PileToFoundation(p),
+            _ => {
+                self.message
+                    .warn("Choose the waste or a pile to send a card up");
+                return;
+            }
+        };
+        self.held = None;
+        self.play(mv, now);
+    }
+
+    fn send_all(&mut self, now: Instant) {
+        self.held = None;
+        let mut sent = 0;
+        while let Some(mv) = self.position().auto_move(AutoMove::All) {
+            if !self.play(mv, now) {
+                break;
+            }
+            sent += 1;
+        }
+        if self.game.status() == Status::Playing {
+            if sent == 0 {
+                self.message.warn("No card can go up");
+            } else {
+                self.message.info(format!("Sent {sent} cards up"));
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        self.held = None;
+        if let Some(entry) = self.game.undo() {
+            self.after_change();
+            self.message.info(format!("Undid {}", entry.mv));
+        } else {
+            self.message.warn("Nothing to undo");
+        }
+    }
+
+    fn redo(&mut self) {
+        self.held = None;
+        if let Some(entry) = self.game.redo() {
+            self.after_change();
+            self.message.info(format!("Redid {}", entry.mv));
+        } else {
+            self.message.warn("Nothing to redo");
+        }
+    }
+
+    /// Moves the cursor over the top row and the tableau, left to right.
+    fn move_cursor(&mut self, dx: i32, dy: i32) {
+        const TOP: [Slot; 6] = [
+            Slot::Stock,
+            Slot::Waste,
+            Slot::Foundation(Suit::Clubs),
+            Slot::Foundation(Suit::Diamonds),
+            Slot::Foundation(Suit::Hearts),
+            Slot::Foundation(Suit::Spades),
+        ];
+        let column = |slot: Slot| match slot {
+            Slot::Stock => 0,
+            Slot::Waste => 1,
+            Slot::Foundation(suit) => 3 + suit.index() as i32,
+            Slot::Pile(p) => p as i32,
+        };
+        if dx != 0 {
+            self.cursor = match self.cursor {
+                Slot::Pile(p) => Slot::Pile((p as i32 + dx).rem_euclid(7) as u8),
+                slot => {
+                    let i = TOP.iter().position(|&s| s == slot).unwrap_or(0) as i32;
+                    TOP[(i + dx).rem_euclid(6) as usize]
+                }
+            };
+            self.depth = 1;
+        } else if dy < 0 {
+            match self.cursor {
+                Slot::Pile(p) if self.depth < self.face_up_len(p) => self.depth += 1,
+                Slot::Pile(p) => {
+                    let col = p as i32;
+                    self.cursor = *TOP
+                        .iter()
+                        .rev()
+                        .find(|&&s| column(s) <= col)
+                        .unwrap_or(&Slot::Stock);
+                    self.depth = 1;
+                }
+                _ => {}
+            }
+        } else if dy > 0 {
+            match self.cursor {
+                Slot::Pile(_) if self.depth > 1 => self.depth -= 1,
+                Slot::Pile(_) => {}
+                slot => {
+                    self.cursor = Slot::Pile(column(slot) as u8);
+                    self.depth = 1;
+                }
+            }
+        }
+        self.clamp_depth();
+    }
+
+    fn activate(&mut self, now: Instant) {
+        if self.held.is_some() {
+            self.drop_on(self.cursor, now);
+        } else if self.cursor == Slot::Stock {
+            self.turn_stock(now);
+        } else {
+            let explicit = self.depth > 1;
+            self.pick(self.cursor, self.depth, explicit);
+        }
+    }
+
+    fn click(&mut self, hit: Option<Hit>, now: Instant) {
+        let double = matches!((self.last_click, hit), (Some((at, last)), Some(h))
+            if last.slot == h.slot && now.saturating_duration_since(at) < DOUBLE_CLICK);
+        self.last_click = hit.map(|h| (now, h));
+        let Some(hit) = hit else {
+            self.held = None;
+            return;
+        };
+        if double && matches!(hit.slot, Slot::Waste | Slot::Pile(_)) {
+            self.last_click = None;
+            self.drag = None;
+            self.send_up(hit.slot, now);
+            return;
+        }
+        self.cursor = hit.slot;
+        self.depth = hit.count.max(1);
+        if hit.slot == Slot::Stock {
+            self.turn_stock(now);
+        } else if self.held.is_some() {
+            self.drop_on(hit.slot, now);
+        } else if hit.count > 0 || !matches!(hit.slot, Slot::Pile(_)) {
+            let explicit = matches!(hit.slot, Slot::Pile(_));
+            self.pick(hit.slot, hit.count.max(1), explicit);
+            self.drag = self.held.map(|_| hit);
+        }
+    }
+
+    fn release(&mut self, hit: Option<Hit>, now: Instant) {
+        if let (Some(from), Some(to)) = (self.drag.take(), hit)
+            && from.slot != to.slot
+            && self.held.is_some()
+        {
+            self.cursor = to.slot;
+            self.drop_on(to.slot, now);
+        }
+    }
+
+    fn options_key(&mut self, code: crossterm::event::KeyCode) {
+        use crossterm::event::KeyCode;
+        let Overlay::Game(Popup::Options { row, draft }) = &mut self.overlay else {
+            return;
+        };
+        match code {
+            KeyCode::Esc | KeyCode::Char('q' | 'o') => self.overlay.close(),
+            KeyCode::Up | KeyCode::Char('k') => *row = (*row + SETTINGS.len() - 1) % SETTINGS.len(),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => *row = (*row + 1) % SETTINGS.len(),
+            KeyCode::Left | KeyCode::Char('h') => change_setting(draft, *row, -1),
+            KeyCode::Right | KeyCode::Char('l' | ' ') => change_setting(draft, *row, 1),
+            KeyCode::Enter => {
+                let draft = *draft;
+                self.overlay.close();
+                self.apply_settings(draft);
+            }
+            _ => {}
+        }
+    }
+
+    /// Applies the options popup. A rules change restarts the deal; with winnable deals only,
+    /// a rules change (or switching the option on) deals a game proved winnable under the new
+    /// rules: the current deal again if it is, else the next proved one.
+    fn apply_settings(&mut self, draft: Draft) {
+        let rules_changed = draft.rules != *self.game.rules();
+        let now_winnable = draft.winnable && !self.winnable;
+        self.winnable = draft.winnable;
+        if rules_changed {
+            self.count_abandoned(Instant::now());
+        }
+        if draft.winnable && (rules_changed || now_winnable) {
+            let seed = self.seed.unwrap_or_else(random_seed);
+            if !self.deal_proved(seed, draft.rules, draft.game) {
+                self.restart(draft.rules, draft.game);
+                self.message.warn(
+                    "Rules changed: no deal proved winnable under them was found; this deal is not proved winnable",
+                );
+            }
+        } else if rules_changed {
+            self.restart(draft.rules, draft.game);
+            self.message.info("Rules changed: the deal restarted");
+        } else {
+            self.game.set_options(draft.game);
+            self.message.info("Options changed");
+        }
+    }
+}
+
+/// The first game of `options`: its deal, or the seed's; with winnable deals only, the first
+/// deal proved winnable among `tries` candidates from the seed, or, when none is, the seed's
+/// own deal and a message saying it is not proved.
+pub(super) fn first_deal(
+    options: &Options,
+    balance: i32,
+    tries: u64,
+) -> (Game, Option<u64>, Option<String>) {
+    let game = |deal| Game::with_balance(deal, options.rules, options.game, balance);
+    if let Some(deal) = options.deal {
+        return (game(deal), None, None);
+    }
+    let seed = options.seed;
+    if options.winnable {
+        if let Some(found) = solver::deal_winnable_among(seed, options.rules, tries) {
+            return (game(found.deal), Some(found.seed), None);
+        }
+        let message = format!(
+            "No deal proved winnable found from seed {seed}: playing seed {seed}, not proved winnable"
+        );
+        return (game(Deal::from_seed(seed)), Some(seed), Some(message));
+    }
+    (game(Deal::from_seed(seed)), Some(seed), None)
+}
+
+/// An error message as a sentence.
+fn sentence(err: IllegalMove) -> String {
+    let text = err.to_string();
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+/// A suit as the style writes it: `♥` or `H`.
+pub fn suit_name(suit: Suit, style: CardStyle) -> String {
+    if style.is_ascii() {
+        suit.char().to_string()
+    } else {
+        suit.symbol().to_string()
+    }
+}
+
+fn change_setting(draft: &mut Draft, row: usize, step: i32) {
+    let cycle = |i: usize, n: usize| ((i as i32 + step).rem_euclid(n as i32)) as usize;
+    match row {
+        0 => {
+            let choices = [Draw::ONE, Draw::THREE];
+            let i = choices
+                .iter()
+                .position(|&d| d == draft.rules.draw)
+                .unwrap_or(0);
+            draft.rules.draw = choices[cycle(i, 2)];
+        }
+        1 => {
+            let now = draft.rules.pass_limit.get().unwrap_or(0);
+            let i = PASS_CHOICES.iter().position(|&k| k == now).unwrap_or(0);
+            let k = PASS_CHOICES[cycle(i, PASS_CHOICES.len())];
+            draft.rules.pass_limit = PassLimit::passes(k).unwrap_or(PassLimit::UNLIMITED);
+        }
+        2 => {
+            let choices = [Scoring::Standard, Scoring::Vegas, Scoring::None];
+            let i = choices
+                .iter()
+                .position(|&s| s == draft.rules.scoring)
+                .unwrap_or(0);
+            draft.rules.scoring = choices[cycle(i, 3)];
+        }
+        3 => {
+            let choices = [AutoMove::None, AutoMove::Safe, AutoMove::All];
+            let i = choices
+                .iter()
+                .position(|&a| a == draft.game.auto_move)
+                .unwrap_or(0);
+            draft.game.auto_move = choices[cycle(i, 3)];
+        }
+        4 => draft.game.auto_finish = !draft.game.auto_finish,
+        5 => draft.rules.foundation_to_tableau = !draft.rules.foundation_to_tableau,
+        6 => draft.game.time_bonus = !draft.game.time_bonus,
+        7 => draft.game.cumulative_vegas = !draft.game.cumulative_vegas,
+        _ => draft.winnable = !draft.winnable,
+    }
+}
+
+/// The value shown for option `row`. The pass limit shows what the rules make of it: Vegas
+/// caps unlimited passes (1 for draw 1, 3 otherwise), so "unlimited (Vegas: 1)".
+pub fn setting_value(draft: Draft, row: usize) -> String {
+    let on = |b: bool| if b { "on" } else { "off" }.to_owned();
+    match row {
+        0 => draft.rules.draw.to_string(),
+        1 => {
+            let chosen = draft.rules.pass_limit;
+            let effective = draft.rules.effective_pass_limit();
+            if effective == chosen {
+                chosen.to_string()
+            } else {
+                format!("{chosen} ({}: {effective})", draft.rules.scoring)
+            }
+        }
+        2 => draft.rules.scoring.to_string(),
+        3 => draft.game.auto_move.to_string(),
+        4 => on(draft.game.auto_finish),
+        5 => on(draft.rules.foundation_to_tableau),
+        6 => on(draft.game.time_bonus),
+        7 => on(draft.game.cumulative_vegas),
+        _ => on(draft.winnable),
+    }
+}
+
+/// The rows Klondike adds to the statistics screen.
+pub fn extra_rows(extra: &Extra) -> Vec<(String, String)> {
+    vec![("Vegas balance".into(), format!("${}", extra.vegas_balance))]
+}
