@@ -3,6 +3,7 @@
 //! `VectorEnv` (N games stepped in Rust into numpy arrays) and `random_playouts`.
 
 mod batch;
+mod bots;
 mod encode;
 mod ids;
 mod registry;
@@ -435,6 +436,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyVectorEnv>()?;
     module.add_function(wrap_pyfunction!(random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(default_settings, module)?)?;
+    bots::register(module)?;
     module.add("GAMES", registry::GAMES.to_vec())?;
     Ok(())
 }

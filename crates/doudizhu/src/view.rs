@@ -89,4 +89,25 @@ impl View {
         let Some(me) = self.seat else { return false };
         seat == me || (self.landlord.is_some_and(|l| l != seat && l != me))
     }
+
+    /// How this seat names `seat`: `"you"`, `"right"` for the next seat (下家, who plays after
+    /// you) or `"left"` for the previous one (上家); a spectator names seats `"seat 0"`–`"seat 2"`.
+    ///
+    /// ```
+    /// use doudizhu::{Game, Seat, Settings};
+    ///
+    /// let view = Game::new(Settings::default(), 1).view(Seat::ALL[0]);
+    /// let names = Seat::ALL.map(|s| view.seat_name(s));
+    /// assert_eq!(names, ["you", "right", "left"]);
+    /// ```
+    pub const fn seat_name(&self, seat: Seat) -> &'static str {
+        let Some(me) = self.seat else {
+            return ["seat 0", "seat 1", "seat 2"][seat.index()];
+        };
+        match (seat.index() + 3 - me.index()) % 3 {
+            0 => "you",
+            1 => "right",
+            _ => "left",
+        }
+    }
 }

@@ -4,8 +4,9 @@
 
 use cards_core::{BySeat, CardSet};
 use doudizhu::{
-    Bid, BidMode, Bot, Counts, Decomposer, Game, GreedyBot, Move, Phase, PlannerBot, Play,
-    RandomBot, RuleSet, Seat, Settings, Setup, State, breaks_bomb,
+    Action, Bid, BidMode, Bot, Counts, Decomposer, Game, GreedyBot, Move, Phase, PlannerBot, Play,
+    RandomBot, RuleSet, Seat, Settings, Setup, State, Turn, breaks_bomb, played_cards,
+    sample_endgame,
 };
 
 fn counts(text: &str) -> Counts {
@@ -251,4 +252,131 @@ fn every_bot_sees_only_its_view() {
     same_move_whatever_is_hidden(|| Box::new(GreedyBot::new()));
     same_move_whatever_is_hidden(|| Box::new(PlannerBot::new()));
     same_move_whatever_is_hidden(|| Box::new(RandomBot::new(1)));
+}
+
+/// Card play from `landlord_start` with planner bots, recording the history as `play_out`
+/// does, until at most `left` cards remain; returns the state and the history.
+fn late_position(seed: u64, left: usize) -> Option<(State, Vec<Turn>)> {
+    let deal = doudizhu::Deal::from_seed(seed);
+    let mut state = doudizhu::landlord_start(Settings::default(), &deal, Seat::ALL[0]);
+    let mut bots = [PlannerBot::new(), PlannerBot::new(), PlannerBot::new()];
+    let mut history = Vec::new();
+    while state.phase() == Phase::Playing {
+        let held: usize = Seat::ALL.iter().map(|&s| state.hand(s).len()).sum();
+        if held <= left {
+            return Some((state, history));
+        }
+        let seat = state.to_move();
+        let mut view = state.view(seat);
+        view.history.clone_from(&history);
+        let mv = bots[seat.index()].play(&view);
+        let action = match mv {
+            Move::Pass => Action::Pass,
+            Move::Play(p) => Action::Play {
+                cards: state.cards_for(p),
+                combo: p.combo,
+            },
+        };
+        state.play(mv).unwrap();
+        history.push(Turn { seat, action });
+    }
+    None
+}
+
+#[test]
+fn sampled_endgames_agree_with_the_view() {
+    let mut rng = cards_core::seeded_rng(8);
+    let mut checked = 0;
+    for seed in 0..20 {
+        let Some((state, history)) = late_position(seed, 30) else {
+            continue;
+        };
+        let me = state.to_move();
+        let mut view = state.view(me);
+        assert_eq!(
+            sample_endgame(&view, &mut rng),
+            None,
+            "no history, no sample"
+        );
+        view.history = history;
+        let played = played_cards(&view).unwrap();
+        let hidden = CardSet::ALL - view.hand - played;
+        for _ in 0..5 {
+            let e = sample_endgame(&view, &mut rng).unwrap();
+            assert_eq!(e.hands[me.index()], state.hand_counts(me));
+            assert_eq!(e.to_move, me.index());
+            assert_eq!(e.landlord, 0);
+            let mut total = Counts::EMPTY;
+            for seat in Seat::ALL {
+                assert_eq!(e.hands[seat.index()].len(), state.hand(seat).len());
+                if seat != me {
+                    total = total.plus(e.hands[seat.index()]);
+                }
+            }
+            assert_eq!(total, Counts::from_cards(hidden));
+            if me != Seat::ALL[0] {
+                let kept = Counts::from_cards(state.bottom() & hidden);
+                assert!(kept.is_subset(e.hands[0]));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "{checked}");
+}
+
+#[test]
+fn planner_solves_the_endgame_it_would_misplay_by_plan() {
+    // The landlord holds the rocket and a 4; each farmer holds a single 2, and the history
+    // accounts for every other card. The plan leads the 4 (a 2 beats it and goes out); the
+    // endgame search leads the rocket, then the 4 goes out.
+    let state = position(["BR4", "2", "2"], 0, None);
+    let mut view = state.view(Seat::ALL[0]);
+    let held = state.hand(Seat::ALL[0]) | state.hand(Seat::ALL[1]) | state.hand(Seat::ALL[2]);
+    view.history = vec![Turn {
+        seat: Seat::ALL[1],
+        action: Action::Play {
+            cards: CardSet::ALL - held,
+            combo: play("3").combo,
+        },
+    }];
+    assert_eq!(PlannerBot::new().play(&view), Move::Play(play("BR")));
+    // Without the history it cannot sample, and the plan decides.
+    assert_eq!(
+        PlannerBot::new().play(&state.view(Seat::ALL[0])),
+        Move::Play(play("4"))
+    );
+}
+
+#[test]
+fn planner_sees_only_its_view_in_the_endgame() {
+    // Late positions with the history: moving the hidden cards between the other two seats
+    // (same sizes) leaves the view, and so the move, unchanged.
+    let mut checked = 0;
+    for seed in 0..10 {
+        let Some((state, history)) = late_position(seed, 14) else {
+            continue;
+        };
+        checked += 1;
+        let me = state.to_move();
+        let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != me).collect();
+        let mut setup = state.to_setup().unwrap();
+        let hidden: Vec<_> = (state.hand(others[0]) | state.hand(others[1]))
+            .iter()
+            .collect();
+        let first = state.hand(others[0]).len();
+        let mut order = hidden.clone();
+        order.rotate_left(1);
+        setup.hands[others[0]] = order[..first].iter().copied().collect();
+        setup.hands[others[1]] = order[first..].iter().copied().collect();
+        let twin = State::from_setup(setup).unwrap();
+        let (mut a, mut b) = (state.view(me), twin.view(me));
+        a.history.clone_from(&history);
+        b.history = history;
+        assert_eq!(a, b);
+        assert_eq!(
+            PlannerBot::with_seed(3).play(&a),
+            PlannerBot::with_seed(3).play(&b)
+        );
+    }
+    assert!(checked >= 2, "{checked}");
 }

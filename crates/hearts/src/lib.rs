@@ -23,7 +23,7 @@ mod settings;
 mod trick;
 mod view;
 
-pub use bot::{Bot, HeuristicBot, RandomBot, RuleBot, play_round};
+pub use bot::{Bot, HeuristicBot, MonteCarloBot, RandomBot, RuleBot, play_round};
 pub use error::{IllegalMove, NextHandError, ReplayError, SetupError};
 pub use game::{Game, GameReplayError, HandSummary};
 pub use moves::Move;

@@ -2,10 +2,14 @@
 //! ([`PlannerBot`]: fewest-plays decomposition, farmer cooperation, bidding by strength).
 
 mod decompose;
+mod endgame;
 mod planner;
+mod sample;
 
 pub use decompose::{Decomposer, breaks_bomb};
+pub use endgame::{Endgame, EndgameError, EndgameSolver, Solution};
 pub use planner::PlannerBot;
+pub use sample::{played_cards, sample_endgame};
 
 use cards_core::{GameRng, below, seeded_rng};
 use rand::Rng;
@@ -51,16 +55,25 @@ pub fn landlord_start(settings: Settings, deal: &Deal, landlord: crate::Seat) ->
     .expect("a valid deal gives a valid start")
 }
 
-/// Plays `state`'s card play to its end, each bot seeing only its seat's view, and returns the
-/// settlement (`None` if the state is not in card play).
+/// Plays `state`'s card play to its end, each bot seeing only its seat's view (with the card
+/// play's history), and returns the settlement (`None` if the state is not in card play).
 ///
 /// # Panics
 /// If a bot answers with a move the rules refuse (a bug in the bot).
 pub fn play_out<B: Bot>(state: &mut State, bots: &mut [B; 3]) -> Option<Settlement> {
+    let mut history = Vec::new();
     while state.phase() == Phase::Playing {
         let seat = state.to_move();
-        let mv = bots[seat.index()].play(&state.view(seat));
+        let mv = bots[seat.index()].play(&state.view_with_history(Some(seat), history.clone()));
+        let action = match mv {
+            Move::Pass => crate::Action::Pass,
+            Move::Play(play) => crate::Action::Play {
+                cards: state.cards_for(play),
+                combo: play.combo,
+            },
+        };
         state.play(mv).expect("bot moves are legal");
+        history.push(crate::Turn { seat, action });
     }
     state.settlement()
 }

@@ -1,28 +1,50 @@
 //! The planning bot: plays from a fewest-plays decomposition of its hand.
 
-use crate::bot::{Bot, GreedyBot, owner_is_partner};
+use cards_core::GameRng;
+
+use crate::bot::{Bot, GreedyBot, owner_is_partner, sample_endgame};
 use crate::{
-    Bid, BidMode, Counts, Decomposer, Kind, Move, Play, Seat, View, breaks_bomb, for_each_response,
+    Bid, BidMode, Counts, Decomposer, EndgameSolver, Kind, Move, Play, Seat, View, breaks_bomb,
+    for_each_response,
 };
 
 /// An opponent holding this many cards or fewer is about to go out: answer at any cost.
 const DANGER: u8 = 3;
 
+/// The endgame search takes over when at most this many cards are left in the three hands.
+const ENDGAME_CARDS: usize = 20;
+
+/// Deals of the hidden cards the endgame search solves per decision.
+const ENDGAME_SAMPLES: u32 = 10;
+
+/// Positions the endgame solver may visit per move and deal before giving up on it.
+const ENDGAME_BUDGET: u64 = 20_000;
+
 /// Plans its hand as the fewest plays ([`Decomposer`]) and plays from the plan:
 /// - leads the group with the lowest main rank (shedding its weakest groups first), a pair or
 ///   its highest single rather than a low single when an opponent is down to one card, and its
 ///   lowest single when its partner farmer is down to one card (feeding the partner);
-/// - answers with the cheapest play that does not lengthen its plan, or at any cost when the
-///   trick's owner is about to go out;
+/// - as a farmer answers with the cheapest play that does not lengthen its plan, or at any cost
+///   when the trick's owner is about to go out; as the landlord answers whenever it can
+///   without a bomb (the play leaving the shortest plan), keeping the lead from the farmers;
 /// - keeps bombs and the rocket whole, and plays one only when it empties the hand, leaves at
 ///   most one more play, or stops an opponent about to go out;
 /// - as a farmer never beats its partner (unless it goes out);
 /// - bids by hand strength (high cards, bombs and the length of its plan), and robs only with a
-///   strong hand.
+///   strong hand;
+/// - when few cards are left (at most 20 in the three hands), deals the cards it cannot see
+///   at random a few times, consistently with its view (its history shows what was played,
+///   the card counts what each seat holds, the revealed bottom what the landlord keeps), solves
+///   each deal exactly ([`EndgameSolver`]) for every legal move, and plays the move that wins in
+///   the most deals (its plan's move when it does as well). This needs the view's history, as
+///   [`crate::Game::view`] and [`crate::play_out`] give; without it the plan decides.
 #[derive(Clone, Debug)]
 pub struct PlannerBot {
     search: Decomposer,
+    solver: EndgameSolver,
+    rng: GameRng,
     buffer: Vec<Play>,
+    moves: Vec<Move>,
 }
 
 impl Default for PlannerBot {
@@ -34,10 +56,49 @@ impl Default for PlannerBot {
 impl PlannerBot {
     /// A planning bot (its decomposition table is built for each game's rules on demand).
     pub fn new() -> PlannerBot {
+        PlannerBot::with_seed(0)
+    }
+
+    /// A planning bot whose endgame deals are drawn from [`cards_core::seeded_rng`]`(seed)`.
+    pub fn with_seed(seed: u64) -> PlannerBot {
+        let mut solver = EndgameSolver::new(crate::RuleSet::DEFAULT);
+        solver.set_budget(ENDGAME_BUDGET);
         PlannerBot {
             search: Decomposer::new(crate::RuleSet::DEFAULT),
+            solver,
+            rng: cards_core::seeded_rng(seed),
             buffer: Vec::new(),
+            moves: Vec::new(),
         }
+    }
+
+    fn use_rules(&mut self, rules: crate::RuleSet) {
+        if *self.search.rules() != rules {
+            self.search = Decomposer::new(rules);
+            self.solver = EndgameSolver::new(rules);
+            self.solver.set_budget(ENDGAME_BUDGET);
+        }
+    }
+
+    /// The move that wins the most sampled endgames, when it wins more than `planned`.
+    fn endgame(&mut self, view: &View, planned: Move) -> Option<Move> {
+        let left: usize = view.card_counts.iter().map(|(_, &n)| usize::from(n)).sum();
+        if left > ENDGAME_CARDS {
+            return None;
+        }
+        view.legal_moves(&mut self.moves);
+        if self.moves.len() < 2 {
+            return None;
+        }
+        let mut wins = vec![0u32; self.moves.len()];
+        for _ in 0..ENDGAME_SAMPLES {
+            let endgame = sample_endgame(view, &mut self.rng)?;
+            for (won, &mv) in wins.iter_mut().zip(&self.moves) {
+                *won += u32::from(self.solver.wins_with(&endgame, mv) == Ok(true));
+            }
+        }
+        let best = (0..self.moves.len()).max_by_key(|&i| (wins[i], self.moves[i] == planned))?;
+        (self.moves[best] != planned).then_some(self.moves[best])
     }
 
     /// The bidding score of a hand: [`GreedyBot::strength`] plus a point per play its plan is
@@ -111,6 +172,7 @@ impl PlannerBot {
         }
         let base = self.search.cost(hand);
         let danger = view.card_counts[owner] <= DANGER;
+        let landlord = view.landlord == view.seat;
         let mut best: Option<(u8, Play)> = None;
         for &play in &self.buffer {
             let rest = hand.minus(play.counts).expect("a response is in the hand");
@@ -118,7 +180,7 @@ impl PlannerBot {
             let acceptable = if play.combo.kind.is_bomb() {
                 danger || cost <= 1
             } else {
-                !breaks_bomb(hand, play) && (cost <= base || danger)
+                !breaks_bomb(hand, play) && (landlord || cost <= base || danger)
             };
             let better = best.is_none_or(|(c, b)| (cost, play.combo.main) < (c, b.combo.main));
             if acceptable && better {
@@ -131,9 +193,7 @@ impl PlannerBot {
 
 impl Bot for PlannerBot {
     fn bid(&mut self, view: &View) -> Bid {
-        if *self.search.rules() != view.settings.rules {
-            self.search = Decomposer::new(view.settings.rules);
-        }
+        self.use_rules(view.settings.rules);
         let score = self.strength(view.hand_counts);
         let wanted = match view.settings.bidding {
             BidMode::Points => match score {
@@ -159,15 +219,14 @@ impl Bot for PlannerBot {
     }
 
     fn play(&mut self, view: &View) -> Move {
-        if *self.search.rules() != view.settings.rules {
-            self.search = Decomposer::new(view.settings.rules);
-        }
+        self.use_rules(view.settings.rules);
         let Some(me) = view.seat else {
             return Move::Pass;
         };
-        match view.trick {
+        let planned = match view.trick {
             Some((owner, previous)) => self.respond(view, owner, previous),
             None => Move::Play(self.lead(view, me)),
-        }
+        };
+        self.endgame(view, planned).unwrap_or(planned)
     }
 }

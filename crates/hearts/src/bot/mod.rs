@@ -1,9 +1,12 @@
 //! Bots that see only a [`View`]: a random legal player, a rule-of-thumb player and the
-//! heuristic player ([`HeuristicBot`]).
+//! heuristic player ([`HeuristicBot`]) and the determinized Monte Carlo player
+//! ([`MonteCarloBot`]).
 
 mod heuristic;
+mod monte_carlo;
 
 pub use heuristic::HeuristicBot;
+pub use monte_carlo::{DEFAULT_SAMPLES, MonteCarloBot, sample_hands};
 
 use cards_core::{Card, CardSet, GameRng, Rank, Suit};
 use rand::Rng;

@@ -14,7 +14,9 @@ use ::doudizhu::{
 use cards_core::{Deck, seeded_rng};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use super::{App, BotKind};
+use super::{App, BotKind, Options};
+use crate::cards::StyleArgs;
+use crate::data::DataDir;
 
 /// Command-line options of `cargo run --release --example doudizhu`.
 #[derive(Debug, Parser)]
@@ -31,9 +33,9 @@ pub struct Cli {
     /// 1 for `arena`).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Draw with ASCII only, for terminals without Unicode card glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// `--ascii`, `--symbols`: how cards, borders and arrows are drawn.
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// Rule set: default (RLCard), douzero, openspiel or distinct.
     #[arg(long, global = true, default_value = "default", value_parser = parse_rules)]
     pub rules: RuleSet,
@@ -43,8 +45,8 @@ pub struct Cli {
     /// The most a farmer can win or lose in one deal (default: no cap).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub cap: Option<u32>,
-    /// The computer players' strategy.
-    #[arg(long, value_enum, default_value_t = BotKind::Greedy)]
+    /// The computer players (the difficulty; also `d` in the game).
+    #[arg(long, value_enum, default_value_t = BotKind::default())]
     pub bots: BotKind,
 }
 
@@ -356,7 +358,13 @@ pub fn run(cli: &Cli) -> Result<String, String> {
                 seed: cli.seed,
                 ..crate::launcher::LaunchOptions::default()
             };
-            let mut app = App::new(settings, options.seed_or_random(), cli.ascii, cli.bots);
+            let mut app = App::new(&Options {
+                settings,
+                seed: options.seed_or_random(),
+                bots: cli.bots,
+                style: cli.style.style(),
+                data: DataDir::user(),
+            });
             crate::app::run(&mut app).map_err(|e| e.to_string())?;
             Ok(String::new())
         }

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use ::hearts::{MoonScoring, PassSchedule, Settings, TieRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use super::{App, BotKind, Speed};
-use crate::cards::CardStyle;
+use super::{App, BotKind, Options, Speed};
+use crate::cards::StyleArgs;
+use crate::data::DataDir;
 use crate::launcher::LaunchOptions;
 
 /// Command-line options of `cargo run --release --example hearts`.
@@ -25,14 +26,14 @@ pub struct Cli {
     /// Game seed: the same seed deals the same hands (default: from the clock, shown on screen).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Draw with ASCII only, for terminals without Unicode card glyphs.
-    #[arg(long, global = true)]
-    pub ascii: bool,
+    /// `--ascii`, `--symbols`: how cards, borders and arrows are drawn.
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// How fast the computer players play (also `+`/`-` in the game).
     #[arg(long, value_enum, default_value_t = Speed::Normal)]
     pub speed: Speed,
-    /// The computer players' strategy.
-    #[arg(long, value_enum, default_value_t = BotKind::Rule)]
+    /// The computer players (the difficulty; also `d` in the game).
+    #[arg(long, value_enum, default_value_t = BotKind::default())]
     pub bots: BotKind,
     /// The rules.
     #[command(flatten)]
@@ -153,7 +154,7 @@ pub enum Command {
         /// How many games to play.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         games: u64,
-        /// The bots in seat order N, E, S, W, comma-separated (`rule` or `random`).
+        /// The bots in seat order N, E, S, W, comma-separated (`random`, `rule`, `heuristic` or `mc`).
         #[arg(long, default_value = "rule,random,rule,random", value_parser = parse_seats)]
         seats: SeatBots,
     },
@@ -163,7 +164,7 @@ pub enum Command {
     /// its lead over the baseline, wins, moons and time per decision. `--seed` reproduces a run.
     Arena {
         /// Candidate first, then the three opponents (seat order from the candidate's left):
-        /// `random`, `rule` or `heuristic`, comma-separated.
+        /// `random`, `rule`, `heuristic` or `mc`, comma-separated.
         #[arg(long, default_value = "heuristic,random,random,random", value_parser = parse_arena_bots)]
         bots: ArenaBots,
         /// Deals (each played four times with the candidate, once as the baseline).
@@ -184,6 +185,8 @@ pub enum ArenaBot {
     Rule,
     /// The heuristic bot (moon block and shooting, guarded passing, J♦).
     Heuristic,
+    /// The determinized Monte Carlo bot (heuristic playouts over sampled hidden hands).
+    Mc,
 }
 
 impl ArenaBot {
@@ -192,6 +195,7 @@ impl ArenaBot {
             ArenaBot::Random => Box::new(::hearts::RandomBot::new(seed)),
             ArenaBot::Rule => Box::new(::hearts::RuleBot),
             ArenaBot::Heuristic => Box::new(::hearts::HeuristicBot),
+            ArenaBot::Mc => Box::new(::hearts::MonteCarloBot::new(seed)),
         }
     }
 }
@@ -205,7 +209,7 @@ fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
         .split(',')
         .map(|part| ArenaBot::from_str(part.trim(), true))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use random, rule or heuristic"))?;
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule, heuristic or mc"))?;
     <[ArenaBot; 4]>::try_from(kinds)
         .map(ArenaBots)
         .map_err(|k| format!("four bots are needed (candidate first), not {}", k.len()))
@@ -349,7 +353,7 @@ fn parse_seats(text: &str) -> Result<SeatBots, String> {
         .split(',')
         .map(|part| BotKind::from_str(part.trim(), true))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use rule or random"))?;
+        .map_err(|_| format!("unknown bot in {text:?}: use random, rule, heuristic or mc"))?;
     <[BotKind; 4]>::try_from(kinds)
         .map(SeatBots)
         .map_err(|k| format!("four bots are needed (N,E,S,W), not {}", k.len()))
@@ -367,15 +371,9 @@ pub fn simulate(
     let mut wins = [0u64; 4];
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
-        let mut bots: [Box<dyn ::hearts::Bot>; 4] =
-            std::array::from_fn(|i| -> Box<dyn ::hearts::Bot> {
-                match seats.0[i] {
-                    BotKind::Rule => Box::new(::hearts::RuleBot),
-                    BotKind::Random => Box::new(::hearts::RandomBot::new(
-                        game_seed.wrapping_mul(4).wrapping_add(i as u64),
-                    )),
-                }
-            });
+        let mut bots: [Box<dyn ::hearts::Bot>; 4] = std::array::from_fn(|i| {
+            seats.0[i].make(game_seed.wrapping_mul(4).wrapping_add(i as u64))
+        });
         let mut game = ::hearts::Game::new(settings, game_seed);
         loop {
             while ::hearts::bot::play_step(&mut game, &mut bots).is_some() {}
@@ -493,13 +491,17 @@ pub fn main() -> ExitCode {
         }
         None => {
             let options = LaunchOptions {
-                style: CardStyle::from_flags(cli.ascii, false),
                 seed: cli.seed,
                 ..LaunchOptions::default()
             };
-            let mut app = App::new(settings, options.seed_or_random(), &options);
-            app.set_speed(cli.speed);
-            app.set_bots(cli.bots);
+            let mut app = App::new(&Options {
+                settings,
+                seed: options.seed_or_random(),
+                bots: cli.bots,
+                speed: cli.speed,
+                style: cli.style.style(),
+                data: DataDir::user(),
+            });
             match crate::app::run(&mut app) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {

@@ -1,0 +1,459 @@
+//! The Dou Dizhu widgets: a seat's line (role, cards left, its play in the current round, its
+//! hand once the deal is settled), the card counter (记牌器), your hand (the shared
+//! [`HandWidget`], recording where each card was drawn), and the screen that lays them out.
+//! Everything is drawn from your [`View`] (and every hand once the deal is settled).
+
+use ::doudizhu::{Action as TurnAction, BidMode, Counts, Phase, Rank, Seat, Settlement, View};
+use cards_core::{Card, CardSet};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, StatefulWidget, Widget};
+
+use super::input;
+use super::state::{HUMAN, Sort, Table, current_round, sorted, still_out};
+use crate::cards::{CardStyle, card_back_span, card_span};
+use crate::hearts::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
+use crate::hearts::windows::Windows;
+use crate::status::StatusLine;
+use crate::widgets::Popup;
+
+/// The smallest terminal the table fits: a 20-card hand (in ASCII, on two rows if need be),
+/// the three seats, the counter and the input line.
+pub const MIN_SIZE: (u16, u16) = (60, 20);
+
+/// A seat's name as you call it, capitalised: `You`, `Right`, `Left`.
+pub fn title_name(view: &View, seat: Seat) -> String {
+    let mut name = view.seat_name(seat).to_owned();
+    name[..1].make_ascii_uppercase();
+    name
+}
+
+/// `cards` as spans, a space between two cards.
+fn card_spans(cards: &[Card], style: CardStyle) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for (i, &card) in cards.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" "));
+        }
+        spans.push(card_span(card, style));
+    }
+    spans
+}
+
+/// The widest style, no wider than `style`, in which `n` cards fit `width` cells.
+fn fitting(style: CardStyle, n: usize, width: usize) -> CardStyle {
+    [CardStyle::Glyph, CardStyle::Symbol, CardStyle::Ascii]
+        .into_iter()
+        .filter(|s| s.width() <= style.width())
+        .find(|s| (s.width() as usize + 1) * n <= width + 1)
+        .unwrap_or(CardStyle::Ascii)
+}
+
+/// One seat's line: name, role, cards left, whether it is to act, then its play or pass in
+/// the current round (or its bid in the auction); once the deal is settled, the cards it
+/// still held.
+pub struct SeatLine<'a> {
+    /// The seat.
+    pub seat: Seat,
+    /// Your view.
+    pub view: &'a View,
+    /// The seat's cards once revealed (at the settlement).
+    pub revealed: Option<CardSet>,
+    /// The card style.
+    pub style: CardStyle,
+}
+
+impl Widget for SeatLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let view = self.view;
+        let seat = self.seat;
+        let role = match view.landlord {
+            Some(l) if l == seat => Span::styled(
+                "landlord",
+                Style::default().fg(Color::Black).bg(Color::Yellow),
+            ),
+            Some(_) => Span::styled(
+                " farmer ",
+                Style::default().fg(Color::Black).bg(Color::Green),
+            ),
+            None => Span::raw("        "),
+        };
+        let to_act = view.to_move == seat && matches!(view.phase, Phase::Bidding | Phase::Playing);
+        let mut spans = vec![
+            Span::styled(
+                format!("{:<6}", title_name(view, seat)),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
+            role,
+            Span::raw(match view.card_counts[seat] {
+                1 => "  1 card  ".to_owned(),
+                n => format!(" {n:>2} cards "),
+            }),
+            Span::styled(
+                if to_act { "<  " } else { "   " },
+                Style::default().fg(Color::Yellow),
+            ),
+        ];
+        let used: usize = spans.iter().map(Span::width).sum();
+        let room = (area.width as usize).saturating_sub(used + 8);
+        if let Some(hand) = self.revealed {
+            let cards = sorted(hand, Sort::Rank);
+            spans.push(Span::raw("held "));
+            spans.extend(card_spans(&cards, fitting(self.style, cards.len(), room)));
+        } else if let Some(turn) = current_round(&view.history)
+            .iter()
+            .rev()
+            .find(|t| t.seat == seat)
+        {
+            match turn.action {
+                TurnAction::Bid(_) => {}
+                TurnAction::Pass => {
+                    spans.push(Span::styled("pass", Style::default().fg(Color::DarkGray)));
+                }
+                TurnAction::Play { cards, combo } => {
+                    let cards = sorted(cards, Sort::Rank);
+                    let room = room.saturating_sub(combo.to_string().len() + 2);
+                    spans.extend(card_spans(&cards, fitting(self.style, cards.len(), room)));
+                    spans.push(Span::styled(
+                        format!("  {combo}"),
+                        Style::default().fg(Color::DarkGray),
+                    ));
+                }
+            }
+        } else if view.phase == Phase::Bidding {
+            let bid = view.history.iter().rev().find(|t| t.seat == seat);
+            if let Some(TurnAction::Bid(bid)) = bid.map(|t| t.action) {
+                spans.push(Span::raw(format!("bid {bid}")));
+            }
+        }
+        Line::from(spans).render(area, buf);
+    }
+}
+
+/// The card counter (记牌器): for each rank, how many cards are still out (neither in your
+/// hand nor played), ranks with none left dimmed.
+pub struct CounterWidget {
+    /// The cards still out.
+    pub out: Counts,
+}
+
+impl Widget for CounterWidget {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut ranks = vec![Span::raw("Out  ")];
+        let mut counts = vec![Span::raw("     ")];
+        for rank in Rank::ALL {
+            let n = self.out.get(rank);
+            let style = if n == 0 {
+                Style::default().fg(Color::DarkGray)
+            } else {
+                Style::default()
+            };
+            ranks.push(Span::styled(format!("{} ", rank.char()), style));
+            counts.push(Span::styled(
+                format!("{n} "),
+                style.add_modifier(Modifier::BOLD),
+            ));
+        }
+        let [top, bottom] =
+            Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(area);
+        Line::from(ranks).render(top, buf);
+        Line::from(counts).render(bottom, buf);
+    }
+}
+
+/// Your cards as the hand shows them: selected ones raised and marked, the bottom cards
+/// marked `new` in the landlord's hand.
+pub fn hand_cards(table: &Table, view: &View) -> Vec<HandCard> {
+    let bottom = match view.bottom {
+        Some(bottom) if view.landlord == Some(HUMAN) => bottom,
+        _ => CardSet::EMPTY,
+    };
+    table
+        .hand()
+        .into_iter()
+        .map(|card| {
+            let picked = table.selected().contains(card);
+            HandCard {
+                card,
+                mark: if picked {
+                    Some(PICKED)
+                } else if bottom.contains(card) {
+                    Some(NEW)
+                } else {
+                    None
+                },
+                raised: picked,
+                dim: false,
+            }
+        })
+        .collect()
+}
+
+fn info_lines(table: &Table, view: &View, style: CardStyle) -> [Line<'static>; 2] {
+    let mut bottom = vec![Span::raw("Bottom: ")];
+    match view.bottom {
+        Some(cards) => bottom.extend(card_spans(&sorted(cards, Sort::Rank), style)),
+        None => {
+            for i in 0..3 {
+                if i > 0 {
+                    bottom.push(Span::raw(" "));
+                }
+                bottom.push(card_back_span(style));
+            }
+        }
+    }
+    let stakes = if view.landlord.is_some() {
+        format!(
+            "   Multiplier: ×{}   Bombs: {}",
+            view.multiplier,
+            table.game().state().bombs()
+        )
+    } else {
+        match view.auction.leader() {
+            Some((seat, _)) => format!(
+                "   Auction, highest: {} (×{})",
+                title_name(view, seat),
+                view.auction.base()
+            ),
+            None => "   Auction".to_owned(),
+        }
+    };
+    bottom.push(Span::styled(
+        text(style, &stakes),
+        Style::default().fg(Color::Cyan),
+    ));
+    let totals = table.deals().totals();
+    let totals = format!(
+        "Totals: you {:+}, right {:+}, left {:+}   deal {}",
+        totals[Seat::ALL[0]],
+        totals[Seat::ALL[1]],
+        totals[Seat::ALL[2]],
+        table.deals().history().len() + 1
+    );
+    [
+        Line::from(bottom),
+        Line::styled(totals, Style::default().fg(Color::DarkGray)),
+    ]
+}
+
+fn trick_line(view: &View) -> Line<'static> {
+    let text = match view.trick {
+        Some((seat, play)) => {
+            format!(
+                "To beat: {play} by {} ({})",
+                title_name(view, seat),
+                play.combo
+            )
+        }
+        None if view.phase == Phase::Playing => {
+            if view.to_move == HUMAN {
+                "You lead a new round.".to_owned()
+            } else {
+                format!("{} leads a new round.", title_name(view, view.to_move))
+            }
+        }
+        None => String::new(),
+    };
+    Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
+}
+
+/// `text` as drawn in `style`: in ASCII, the multiplication sign and arrows spelled out.
+fn text(style: CardStyle, text: &str) -> String {
+    crate::hearts::ui::text(style, text).replace('×', "x")
+}
+
+/// Draws the whole screen: title, bottom cards and stakes, totals, the three seats with their
+/// plays this round, the play to beat, the card counter, your hand, the typed ranks, the
+/// status line and the footer; then the settlement or the help.
+pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandHits) {
+    let area = frame.area();
+    let view = table.view();
+    let settings = table.settings();
+    let title = format!(
+        " Dou Dizhu — seed {} — rules {} — {} bidding — {} bots ",
+        table.deals().deal_seed(),
+        settings.rules,
+        match settings.bidding {
+            BidMode::Points => "points",
+            BidMode::Rob => "call-and-rob",
+        },
+        table.bot_kind().name()
+    );
+    let block = Block::bordered()
+        .border_set(style.border())
+        .title(Span::styled(
+            text(style, &title).replace('—', "-"),
+            Style::default().add_modifier(Modifier::BOLD),
+        ));
+    let inner = block.inner(area);
+    let buf = frame.buffer_mut();
+    block.render(area, buf);
+    let [
+        info,
+        seats,
+        trick,
+        counter,
+        _,
+        hand_label,
+        hand,
+        input_row,
+        status,
+        keys,
+    ] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Length(3),
+        Constraint::Length(1),
+        Constraint::Length(2),
+        Constraint::Min(0),
+        Constraint::Length(1),
+        Constraint::Length(4),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(inner);
+
+    let [bottom, totals] = info_lines(table, &view, style);
+    let [bottom_row, totals_row] =
+        Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(info);
+    bottom.render(bottom_row, buf);
+    totals.render(totals_row, buf);
+
+    let revealed = table.revealed_hands();
+    let rows = Layout::vertical([Constraint::Length(1); 3]).split(seats);
+    for (&seat, &row) in [Seat::ALL[2], Seat::ALL[1], HUMAN].iter().zip(rows.iter()) {
+        SeatLine {
+            seat,
+            view: &view,
+            revealed: revealed.map(|hands| hands[seat]).filter(|_| seat != HUMAN),
+            style,
+        }
+        .render(row, buf);
+    }
+    trick_line(&view).render(trick, buf);
+    CounterWidget {
+        out: still_out(&view),
+    }
+    .render(counter, buf);
+
+    let sort = match table.sort() {
+        Sort::Rank => "by rank",
+        Sort::Count => "by count",
+    };
+    Line::styled(
+        format!(
+            "Your hand ({} cards, {sort}, ranks {}):",
+            view.hand.len(),
+            view.hand_counts
+        ),
+        Style::default().add_modifier(Modifier::BOLD),
+    )
+    .render(hand_label, buf);
+    HandWidget {
+        cards: &hand_cards(table, &view),
+        cursor: Some(table.cursor()),
+        style,
+    }
+    .render(hand, buf, hits);
+    Line::raw(format!("Type ranks > {}", table.input())).render(input_row, buf);
+    let mut shown = table.status().clone();
+    shown.set(table.status().level(), text(style, table.status().text()));
+    StatusLine(&shown).render(status, buf);
+    Line::styled(
+        text(style, &input::footer(view.phase, settings.bidding)),
+        Style::default().fg(Color::DarkGray),
+    )
+    .render(keys, buf);
+
+    if let (Some(result), Some(hands)) = (table.game().state().settlement(), revealed) {
+        let lines = settlement_lines(table, &view, &result, hands)
+            .into_iter()
+            .map(|l| Line::raw(text(style, &l)))
+            .collect();
+        frame.render_widget(
+            Popup {
+                title: "Settlement",
+                lines,
+                style,
+            },
+            frame.area(),
+        );
+    }
+    let rows = input::help_rows();
+    let whats: Vec<String> = rows.iter().map(|(_, what)| text(style, what)).collect();
+    let keys: Vec<(String, &str)> = rows
+        .iter()
+        .zip(&whats)
+        .map(|((k, _), what)| (text(style, k), what.as_str()))
+        .collect();
+    let rules: Vec<String> = RULES.iter().map(|r| text(style, r)).collect();
+    let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+    let mut stats = table.stats().tally.rows();
+    stats.extend(table.stats().extra.rows());
+    Windows {
+        game: "Dou Dizhu",
+        keys: &keys,
+        rules: &rules,
+        stats: &stats,
+        style,
+    }
+    .draw(frame, table.overlay());
+}
+
+/// The rules, for the help window.
+const RULES: &[&str] = &[
+    "Ranks: 3 < 4 < … < K < A < 2 < B (black joker) < R (red joker).",
+    "Plays: single, pair, trio, trio+1, trio+pair, chain of 5+ (3..A), 3+ pairs in a row,",
+    "airplanes (2+ trios in a row, bare / +1 single / +1 pair each), four+2 singles or pairs,",
+    "bomb (four of a rank) and rocket (BR). Beat the last play with the same kind and length",
+    "and a higher rank, or with a bomb; the rocket beats everything.",
+    "The landlord (with the 3 bottom cards) plays alone against the two farmers.",
+];
+
+/// The settlement: who won and how the stake was made, each seat's payout and total, and
+/// the cards each seat still held.
+fn settlement_lines(
+    table: &Table,
+    view: &View,
+    result: &Settlement,
+    hands: cards_core::BySeat<CardSet, 3>,
+) -> Vec<String> {
+    let winner = if result.landlord_won {
+        "landlord"
+    } else {
+        "farmers"
+    };
+    let mut lines = vec![
+        format!(
+            "Landlord: {}   winner: {winner}",
+            title_name(view, result.landlord)
+        ),
+        result.to_string(),
+        String::new(),
+        format!(
+            "{:<6} {:>6} {:>6}  {}",
+            "seat", "deal", "total", "cards left"
+        ),
+    ];
+    let totals = table.deals().totals();
+    for seat in Seat::ALL {
+        let left = Counts::from_cards(hands[seat]);
+        let left = if left.is_empty() {
+            "-".to_owned()
+        } else {
+            left.to_string()
+        };
+        lines.push(format!(
+            "{:<6} {:>+6} {:>+6}  {left}",
+            title_name(view, seat),
+            result.payouts[seat],
+            totals[seat]
+        ));
+    }
+    lines.push(String::new());
+    lines.push("n: next deal   q: quit".to_owned());
+    lines
+}
