@@ -143,11 +143,11 @@ impl Registry {
         bots: &'static [BotKind],
         default_level: u8,
     ) -> Registry {
-        if let Some(entry) = self.games.iter_mut().find(|g| g.name == name) {
-            if !bots.is_empty() {
-                entry.bots = bots;
-                entry.default_level = default_level.clamp(1, bots[0].levels);
-            }
+        if let (Some(entry), Some(strongest)) =
+            (self.games.iter_mut().find(|g| g.name == name), bots.first())
+        {
+            entry.bots = bots;
+            entry.default_level = default_level.clamp(1, strongest.levels);
         }
         self
     }

@@ -145,9 +145,10 @@ fn commit(connection: &Connection, statements: &[&Statement]) -> Vec<Result<(), 
 impl rusqlite::ToSql for Param {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         Ok(match self {
-            Param::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+            Param::Text(text) | Param::OptText(Some(text)) => {
+                ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes()))
+            }
             Param::OptText(None) => ToSqlOutput::Owned(SqlValue::Null),
-            Param::OptText(Some(text)) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
             Param::Int(n) => ToSqlOutput::Owned(SqlValue::Integer(i64::from(*n))),
             Param::Big(n) => ToSqlOutput::Owned(SqlValue::Integer(*n)),
         })
