@@ -237,7 +237,9 @@ impl NetState {
                 self.awaiting = false;
                 self.note(format!("error {code}: {message}"), true);
             }
-            ServerMessage::Welcome { .. } | ServerMessage::Lobby { .. } => {}
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Lobby { .. }
+            | ServerMessage::Record(_) => {}
         }
     }
 
