@@ -22,7 +22,8 @@ pub struct GameEntry {
     pub bots: &'static [BotKind],
     /// The level of `bots[0]` that `fill_bots` seats and that plays for absent players.
     pub default_level: u8,
-    /// The record formats besides [`RecordFormat::Log`], and their writer.
+    /// The record formats besides [`RecordFormat::Log`](crate::RecordFormat::Log), and their
+    /// writer.
     pub records: RecordWriter,
 }
 
