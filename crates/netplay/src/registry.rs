@@ -22,7 +22,8 @@ pub struct GameEntry {
     pub bots: &'static [BotKind],
     /// The level of `bots[0]` that `fill_bots` seats and that plays for absent players.
     pub default_level: u8,
-    /// The record formats besides [`RecordFormat::Log`], and their writer.
+    /// The record formats besides [`RecordFormat::Log`](crate::RecordFormat::Log), and their
+    /// writer.
     pub records: RecordWriter,
 }
 
@@ -150,11 +151,11 @@ impl Registry {
         bots: &'static [BotKind],
         default_level: u8,
     ) -> Registry {
-        if let Some(entry) = self.games.iter_mut().find(|g| g.name == name) {
-            if !bots.is_empty() {
-                entry.bots = bots;
-                entry.default_level = default_level.clamp(1, bots[0].levels);
-            }
+        if let (Some(entry), Some(strongest)) =
+            (self.games.iter_mut().find(|g| g.name == name), bots.first())
+        {
+            entry.bots = bots;
+            entry.default_level = default_level.clamp(1, strongest.levels);
         }
         self
     }

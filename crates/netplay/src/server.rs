@@ -508,22 +508,20 @@ impl Session {
         }
         let shared = Arc::clone(&self.shared);
         let _creating = shared.creating.lock().await;
-        if let Some(token) = token.as_ref() {
-            if let Some(code) = self.shared.hosted_with(token) {
-                self.send(ServerMessage::Created {
-                    code: code.clone(),
-                    host_token: token.clone(),
-                });
-                let token = token.clone();
-                return self
-                    .attach(&code, |conn, outbox, reply| Command::Resume {
-                        conn,
-                        outbox,
-                        token,
-                        reply,
-                    })
-                    .await;
-            }
+        let made = token.as_ref().and_then(|t| self.shared.hosted_with(t));
+        if let (Some(code), Some(token)) = (made, token.clone()) {
+            self.send(ServerMessage::Created {
+                code: code.clone(),
+                host_token: token.clone(),
+            });
+            return self
+                .attach(&code, |conn, outbox, reply| Command::Resume {
+                    conn,
+                    outbox,
+                    token,
+                    reply,
+                })
+                .await;
         }
         let host_token = token.unwrap_or_else(Token::generate);
         let code = loop {

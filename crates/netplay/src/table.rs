@@ -97,12 +97,15 @@ pub(crate) struct TableHandle {
     pub host: TokenHash,
 }
 
+/// What a bot's thread hands back: the bot (`None` if it panicked) and the id it chose.
+type BotAnswer = (Option<Box<dyn Bot>>, Option<usize>);
+
 /// A bot choosing on a blocking thread, and the game it was asked about.
 struct Thinking {
     seat: usize,
     number: u32,
     ply: usize,
-    task: JoinHandle<(Option<Box<dyn Bot>>, Option<usize>)>,
+    task: JoinHandle<BotAnswer>,
 }
 
 #[derive(Debug)]
@@ -857,10 +860,7 @@ impl Table {
 
     /// Takes the bot's answer, unless the game moved on while it thought (a player's action
     /// in a simultaneous turn, a rematch): then it is asked again when its seat is due.
-    async fn bot_answered(
-        &mut self,
-        answer: Result<(Option<Box<dyn Bot>>, Option<usize>), tokio::task::JoinError>,
-    ) {
+    async fn bot_answered(&mut self, answer: Result<BotAnswer, tokio::task::JoinError>) {
         let Some(thinking) = self.thinking.take() else {
             return;
         };

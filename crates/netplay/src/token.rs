@@ -96,15 +96,9 @@ pub struct Token(String);
 impl Token {
     /// A fresh random token.
     pub fn generate() -> Token {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
         let mut bytes = [0u8; 32];
         os_fill(&mut bytes);
-        let hex = bytes
-            .iter()
-            .flat_map(|b| [HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])
-            .map(char::from)
-            .collect();
-        Token(hex)
+        Token(hex(&bytes))
     }
 
     /// A token as stored or typed (no check: an unknown token simply matches no seat).
@@ -162,11 +156,7 @@ impl TokenHash {
 
     /// The digest as stored: `sha256:` and 64 hex digits.
     pub fn to_stored(&self) -> String {
-        let mut text = String::from(TokenHash::PREFIX);
-        for b in self.0 {
-            text.push_str(&format!("{b:02x}"));
-        }
-        text
+        format!("{}{}", TokenHash::PREFIX, hex(&self.0))
     }
 
     /// A stored digest; a value without the prefix is a token an earlier version stored as
@@ -198,6 +188,16 @@ impl fmt::Debug for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Token({}…)", self.0.get(..6).unwrap_or(""))
     }
+}
+
+/// `bytes` as lowercase hex digits.
+fn hex(bytes: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    bytes
+        .iter()
+        .flat_map(|b| [HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])
+        .map(char::from)
+        .collect()
 }
 
 /// A random `u64` from the operating system (table seeds).

@@ -55,49 +55,32 @@ async fn record(server: &TestServer, code: &netplay::TableCode) -> GameRecord {
 async fn the_welcome_lists_each_games_bots_strongest_first_with_its_default() {
     let server = TestServer::start(&temp_dir("bot-list"), Config::default()).await;
     let client = server.client().await;
-    let listed: Vec<(String, Vec<(String, u8)>, BotChoice)> = client
+    let listed: Vec<String> = client
         .bots()
         .iter()
         .map(|g| {
-            let kinds = g.kinds.iter().map(|k| (k.kind.clone(), k.levels)).collect();
-            (g.game.clone(), kinds, g.default.clone())
+            let kinds: Vec<String> = g
+                .kinds
+                .iter()
+                .map(|k| format!("{} {}", k.kind, k.levels))
+                .collect();
+            format!(
+                "{}: {}; default {} {}",
+                g.game,
+                kinds.join(", "),
+                g.default.kind,
+                g.default.level
+            )
         })
         .collect();
-    let kinds = |list: &[(&str, u8)]| -> Vec<(String, u8)> {
-        list.iter().map(|&(k, n)| (k.to_owned(), n)).collect()
-    };
-    // PROTOCOL.md's table of bots.
-    let expected = vec![
-        (
-            "doudizhu".to_owned(),
-            kinds(&[("planner", 1), ("greedy", 1), ("random", 1)]),
-            choice("planner", 1),
-        ),
-        (
-            "hearts".to_owned(),
-            kinds(&[("heuristic", 1), ("rule", 1), ("random", 1)]),
-            choice("heuristic", 1),
-        ),
-        (
-            "xiangqi".to_owned(),
-            kinds(&[("engine", 8), ("baseline", 1), ("random", 1)]),
-            choice("engine", 4),
-        ),
-        (
-            "gomoku".to_owned(),
-            kinds(&[("brain", 6), ("threat", 1), ("random", 1)]),
-            choice("brain", 4),
-        ),
-        (
-            "klondike".to_owned(),
-            kinds(&[("random", 1)]),
-            choice("random", 1),
-        ),
-        (
-            "nim".to_owned(),
-            kinds(&[("random", 1)]),
-            choice("random", 1),
-        ),
+    // PROTOCOL.md's table of bots: per game, each kind with its number of levels.
+    let expected = [
+        "doudizhu: planner 1, greedy 1, random 1; default planner 1",
+        "hearts: heuristic 1, rule 1, random 1; default heuristic 1",
+        "xiangqi: engine 8, baseline 1, random 1; default engine 4",
+        "gomoku: brain 6, threat 1, random 1; default brain 4",
+        "klondike: random 1; default random 1",
+        "nim: random 1; default random 1",
     ];
     assert_eq!(listed, expected);
     assert!(

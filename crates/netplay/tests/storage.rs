@@ -243,3 +243,39 @@ async fn a_server_on_postgres_resumes_its_tables_after_a_restart() {
     assert!(matches!(seen.last(), Some(ServerMessage::Result { .. })));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_database_from_before_digests_and_bot_levels_still_loads() {
+    // The schema and rows an earlier version wrote: no `bot` column, tokens as plain text.
+    let dir = temp_dir("old-schema");
+    let token = Token::generate();
+    {
+        let old = rusqlite::Connection::open(dir.join(SqliteStorage::FILE)).unwrap();
+        old.execute_batch(&format!(
+            "CREATE TABLE parlor_tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, \
+                 settings TEXT NOT NULL, host_token TEXT NOT NULL);
+             CREATE TABLE parlor_seats (code TEXT NOT NULL, seat INTEGER NOT NULL, \
+                 kind TEXT NOT NULL, name TEXT, token TEXT, PRIMARY KEY (code, seat));
+             INSERT INTO parlor_tables VALUES ('ABC234', 'nim', '{{\"stones\":4}}', '{t}');
+             INSERT INTO parlor_seats VALUES ('ABC234', 0, 'human', 'ann', '{t}');
+             INSERT INTO parlor_seats VALUES ('ABC234', 1, 'bot', 'bot 2', NULL);",
+            t = token.as_str()
+        ))
+        .unwrap();
+    }
+    let storage = SqliteStorage::open_dir(&dir).unwrap();
+    storage
+        .write(Write::Game {
+            code: "ABC234".parse().unwrap(),
+            number: 1,
+            seed: 9,
+        })
+        .await
+        .unwrap();
+    let tables = storage.load_tables().await.unwrap();
+    assert_eq!(tables.len(), 1);
+    assert!(tables[0].host_token.matches(&token));
+    let seats = &tables[0].seats;
+    assert!(seats[0].1.token.is_some_and(|t| t.matches(&token)));
+    assert_eq!((seats[1].1.kind, &seats[1].1.bot), (SeatKind::Bot, &None));
+}

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::{BotKind, BotSetup, Typed, ViewBot, settings_of};
+use super::{Bot, BotKind, BotSetup, Typed, ViewBot, settings_of};
 use crate::protocol::LegalAction;
 
 /// Xiangqi's bots, the strongest first.
@@ -40,13 +40,13 @@ pub const GOMOKU_BOTS: &[BotKind] = &[
         about: "the gomoku-brain search (threat-space search, then alpha-beta); levels 1-6 \
                 search to depth 1, 2, 4, then without a depth limit, in 50, 100, 200, 300, \
                 600, 1000 ms per move",
-        build: |setup| Typed::<gomoku::Gomoku, _>::boxed(GomokuBrain::new(setup), setup.seed),
+        build: gomoku_brain,
     },
     BotKind {
         name: "threat",
         levels: 1,
         about: "the rules crate's quick bot: wins, blocks, else scores nearby points",
-        build: |setup| Typed::<gomoku::Gomoku, _>::boxed(GomokuThreat::new(setup), setup.seed),
+        build: gomoku_threat,
     },
     BotKind::RANDOM,
 ];
@@ -149,7 +149,7 @@ impl ViewBot<xiangqi::Game> for XiangqiBaseline {
 /// The Gomoku position a view shows: the board the settings make, with the view's moves
 /// replayed in order (opening stones first, colours alternating).
 fn gomoku_position(
-    settings: &gomoku::GameSettings,
+    settings: gomoku::GameSettings,
     view: &gomoku::View,
 ) -> Option<gomoku::Position> {
     let mut pos = gomoku::Position::new(view.width, view.height, settings.rules).ok()?;
@@ -159,64 +159,53 @@ fn gomoku_position(
     Some(pos)
 }
 
-/// The gomoku-brain search at a level. During an opening's choices (swap, swap2…) it has no
-/// opinion, and a random legal choice is taken.
-struct GomokuBrain {
-    brain: gomoku_brain::Brain,
-    limits: gomoku_brain::Limits,
+/// A Gomoku player that picks a point for the position the view shows. During an opening's
+/// choices (swap, swap2…) it has no opinion, and a random legal choice is taken.
+struct GomokuPlayer<P> {
+    pick: P,
     settings: gomoku::GameSettings,
 }
 
-impl GomokuBrain {
-    fn new(setup: &BotSetup) -> GomokuBrain {
-        let (depth, ms) = level(&GOMOKU_LEVELS, setup.level);
-        GomokuBrain {
-            brain: gomoku_brain::Brain::new(HASH_MIB << 20),
-            limits: gomoku_brain::Limits {
-                time: Some(Duration::from_millis(ms)),
-                depth,
-            },
+impl<P> GomokuPlayer<P> {
+    fn new(setup: &BotSetup, pick: P) -> GomokuPlayer<P> {
+        GomokuPlayer {
+            pick,
             settings: settings_of::<gomoku::Gomoku>(setup.settings),
         }
     }
 }
 
-impl ViewBot<gomoku::Gomoku> for GomokuBrain {
+impl<P> ViewBot<gomoku::Gomoku> for GomokuPlayer<P>
+where
+    P: FnMut(&gomoku::Position) -> Option<gomoku::Point> + Send,
+{
     fn choose(&mut self, view: &gomoku::View, _legal: &[LegalAction]) -> Option<String> {
         if view.opening.is_some() {
             return None;
         }
-        let pos = gomoku_position(&self.settings, view)?;
-        let thought = self
-            .brain
-            .think(&pos, self.limits, &AtomicBool::new(false))
-            .ok()?;
-        Some(gomoku::Action::Stone(thought.best).to_string())
+        let best = (self.pick)(&gomoku_position(self.settings, view)?)?;
+        Some(gomoku::Action::Stone(best).to_string())
     }
+}
+
+/// The gomoku-brain search at a level.
+fn gomoku_brain(setup: &BotSetup) -> Box<dyn Bot> {
+    let (depth, ms) = level(&GOMOKU_LEVELS, setup.level);
+    let limits = gomoku_brain::Limits {
+        time: Some(Duration::from_millis(ms)),
+        depth,
+    };
+    let mut brain = gomoku_brain::Brain::new(HASH_MIB << 20);
+    let pick = move |pos: &gomoku::Position| {
+        let thought = brain.think(pos, limits, &AtomicBool::new(false)).ok()?;
+        Some(thought.best)
+    };
+    Typed::<gomoku::Gomoku, _>::boxed(GomokuPlayer::new(setup, pick), setup.seed)
 }
 
 /// The rules crate's quick Gomoku bot.
-struct GomokuThreat {
-    bot: gomoku::Bot,
-    settings: gomoku::GameSettings,
-}
-
-impl GomokuThreat {
-    fn new(setup: &BotSetup) -> GomokuThreat {
-        GomokuThreat {
-            bot: gomoku::Bot::new(setup.seed),
-            settings: settings_of::<gomoku::Gomoku>(setup.settings),
-        }
-    }
-}
-
-impl ViewBot<gomoku::Gomoku> for GomokuThreat {
-    fn choose(&mut self, view: &gomoku::View, _legal: &[LegalAction]) -> Option<String> {
-        if view.opening.is_some() {
-            return None;
-        }
-        let pos = gomoku_position(&self.settings, view)?;
-        let best = self.bot.choose(&pos)?;
-        Some(gomoku::Action::Stone(best).to_string())
-    }
+fn gomoku_threat(setup: &BotSetup) -> Box<dyn Bot> {
+    let mut bot = gomoku::Bot::new(setup.seed);
+    let pick = move |pos: &gomoku::Position| bot.choose(pos);
+    Typed::<gomoku::Gomoku, _>::boxed(GomokuPlayer::new(setup, pick), setup.seed)
 }

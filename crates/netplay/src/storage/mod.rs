@@ -1,10 +1,13 @@
 //! Persistence: every table's settings, seats, seeds and action log, written before an action
 //! is acknowledged, so a restarted server rebuilds every table by replaying its log.
 //!
-//! One schema ([`SCHEMA`]) and one set of statements serve both backends: SQLite
-//! ([`SqliteStorage`], embedded, the default) and PostgreSQL ([`PostgresStorage`]).
+//! One schema ([`SCHEMA`]), one set of statements and one mapping between rows and values
+//! (`rows.rs`) serve both backends: SQLite ([`SqliteStorage`], embedded, the default, writes
+//! grouped into one transaction per batch) and PostgreSQL ([`PostgresStorage`]). A backend
+//! only runs statements and hands back rows.
 
 mod postgres;
+mod rows;
 mod sqlite;
 
 use std::future::Future;
@@ -180,6 +183,9 @@ pub enum StorageError {
     /// A stored value is not what this server writes.
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// The transaction holding this write did not commit.
+    #[error("the write did not commit: {0}")]
+    Commit(String),
     /// The file or directory could not be used.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -197,83 +203,4 @@ pub trait Storage: Send + Sync {
         code: TableCode,
         number: u32,
     ) -> BoxFuture<Result<Option<StoredGame>, StorageError>>;
-}
-
-/// The statements both backends run, with parameters `$1, $2, …` in order of appearance
-/// (SQLite binds them by position too).
-mod sql {
-    pub const TABLE: &str =
-        "INSERT INTO parlor_tables (code, game, settings, host_token) VALUES ($1, $2, $3, $4)";
-    pub const SEAT: &str = "INSERT INTO parlor_seats (code, seat, kind, name, token, bot) \
-        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code, seat) DO UPDATE \
-        SET kind = excluded.kind, name = excluded.name, token = excluded.token, bot = excluded.bot";
-    pub const GAME: &str =
-        "INSERT INTO parlor_games (code, number, seed, started) VALUES ($1, $2, $3, 0)";
-    pub const START: &str = "UPDATE parlor_games SET started = 1 WHERE code = $1 AND number = $2";
-    pub const ACTION: &str = "INSERT INTO parlor_actions (code, number, ply, seat, action) \
-        VALUES ($1, $2, $3, $4, $5)";
-    pub const FINISH: &str = "UPDATE parlor_games SET outcome = $1 WHERE code = $2 AND number = $3";
-    /// Tables with at least one game: a table row without one was never announced (the
-    /// server stopped between the two writes, or another server is writing it now).
-    pub const TABLES: &str = "SELECT code, game, settings, host_token FROM parlor_tables t \
-        WHERE EXISTS (SELECT 1 FROM parlor_games g WHERE g.code = t.code) ORDER BY code";
-    pub const SEATS: &str =
-        "SELECT seat, kind, name, token, bot FROM parlor_seats WHERE code = $1 ORDER BY seat";
-    /// Databases made before bot seats had levels gain the column.
-    pub const ADD_BOT: &str = "ALTER TABLE parlor_seats ADD COLUMN bot TEXT";
-    pub const LATEST: &str = "SELECT number FROM parlor_games WHERE code = $1 \
-        ORDER BY number DESC LIMIT 1";
-    pub const ONE_GAME: &str =
-        "SELECT seed, started, outcome FROM parlor_games WHERE code = $1 AND number = $2";
-    pub const ACTIONS: &str = "SELECT seat, action FROM parlor_actions \
-        WHERE code = $1 AND number = $2 ORDER BY ply";
-}
-
-fn kind_text(kind: SeatKind) -> &'static str {
-    match kind {
-        SeatKind::Empty => "empty",
-        SeatKind::Human => "human",
-        SeatKind::Bot => "bot",
-    }
-}
-
-fn kind_from_text(text: &str) -> Result<SeatKind, StorageError> {
-    match text {
-        "empty" => Ok(SeatKind::Empty),
-        "human" => Ok(SeatKind::Human),
-        "bot" => Ok(SeatKind::Bot),
-        other => Err(StorageError::Corrupt(format!("seat kind {other:?}"))),
-    }
-}
-
-fn json_from_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StorageError> {
-    serde_json::from_str(text).map_err(|e| StorageError::Corrupt(format!("{e}: {text}")))
-}
-
-fn index(value: i64, what: &str) -> Result<usize, StorageError> {
-    usize::try_from(value).map_err(|_| StorageError::Corrupt(format!("{what} {value}")))
-}
-
-fn token_from_text(text: &str) -> Result<TokenHash, StorageError> {
-    TokenHash::from_stored(text)
-        .ok_or_else(|| StorageError::Corrupt(format!("token digest {text:?}")))
-}
-
-fn bot_text(bot: Option<&BotChoice>) -> Option<String> {
-    bot.map(|b| serde_json::to_string(b).unwrap_or_default())
-}
-
-/// A seat row from its stored columns.
-fn seat_row(
-    kind: &str,
-    name: Option<String>,
-    token: Option<&str>,
-    bot: Option<&str>,
-) -> Result<SeatRow, StorageError> {
-    Ok(SeatRow {
-        kind: kind_from_text(kind)?,
-        name,
-        token: token.map(token_from_text).transpose()?,
-        bot: bot.map(json_from_text).transpose()?,
-    })
 }

@@ -3,13 +3,11 @@
 
 use std::sync::Arc;
 
+use tokio_postgres::types::{ToSql, Type};
 use tokio_postgres::{Client, NoTls};
 
-use super::{
-    BoxFuture, SCHEMA, Storage, StorageError, StoredGame, StoredTable, Write, bot_text, index,
-    json_from_text, kind_text, seat_row, sql, token_from_text,
-};
-use crate::protocol::LoggedAction;
+use super::rows::{self, Param, Row, sql};
+use super::{BoxFuture, SCHEMA, Storage, StorageError, StoredGame, StoredTable, Write};
 use crate::token::TableCode;
 
 /// The advisory lock key held while the schema is created ("parlor" in ASCII).
@@ -50,87 +48,50 @@ impl PostgresStorage {
     }
 }
 
-async fn apply(client: &Client, write: Write) -> Result<(), StorageError> {
-    match write {
-        Write::Table {
-            code,
-            game,
-            settings,
-            host_token,
-        } => {
-            client
-                .execute(
-                    sql::TABLE,
-                    &[
-                        &code.as_str(),
-                        &game,
-                        &settings.to_string(),
-                        &host_token.to_stored(),
-                    ],
-                )
-                .await
-        }
-        Write::Seat { code, seat, row } => {
-            client
-                .execute(
-                    sql::SEAT,
-                    &[
-                        &code.as_str(),
-                        &(seat as i32),
-                        &kind_text(row.kind),
-                        &row.name,
-                        &row.token.map(|t| t.to_stored()),
-                        &bot_text(row.bot.as_ref()),
-                    ],
-                )
-                .await
-        }
-        Write::Game { code, number, seed } => {
-            client
-                .execute(
-                    sql::GAME,
-                    &[&code.as_str(), &(number as i32), &(seed as i64)],
-                )
-                .await
-        }
-        Write::Start { code, number } => {
-            client
-                .execute(sql::START, &[&code.as_str(), &(number as i32)])
-                .await
-        }
-        Write::Action {
-            code,
-            number,
-            ply,
-            seat,
-            action,
-        } => {
-            client
-                .execute(
-                    sql::ACTION,
-                    &[
-                        &code.as_str(),
-                        &(number as i32),
-                        &(ply as i32),
-                        &(seat as i32),
-                        &action,
-                    ],
-                )
-                .await
-        }
-        Write::Finish {
-            code,
-            number,
-            outcome,
-        } => {
-            let outcome = serde_json::to_string(&outcome)
-                .map_err(|e| StorageError::Corrupt(e.to_string()))?;
-            client
-                .execute(sql::FINISH, &[&outcome, &code.as_str(), &(number as i32)])
-                .await
-        }
-    }?;
-    Ok(())
+/// The parameters as tokio-postgres binds them.
+fn bind(params: &[Param]) -> Vec<&(dyn ToSql + Sync)> {
+    params
+        .iter()
+        .map(|param| -> &(dyn ToSql + Sync) {
+            match param {
+                Param::Text(text) => text,
+                Param::OptText(text) => text,
+                Param::Int(n) => n,
+                Param::Big(n) => n,
+            }
+        })
+        .collect()
+}
+
+impl Row for tokio_postgres::Row {
+    fn int(&self, column: usize) -> Result<i64, StorageError> {
+        let ty = self.columns().get(column).map(|c| c.type_().clone());
+        Ok(match ty {
+            Some(Type::INT8) => self.try_get::<_, i64>(column)?,
+            _ => i64::from(self.try_get::<_, i32>(column)?),
+        })
+    }
+
+    fn text(&self, column: usize) -> Result<Option<String>, StorageError> {
+        Ok(self.try_get(column)?)
+    }
+}
+
+async fn query(
+    client: &Client,
+    sql: &str,
+    params: &[Param],
+) -> Result<Vec<tokio_postgres::Row>, StorageError> {
+    Ok(client.query(sql, &bind(params)).await?)
+}
+
+async fn load_tables(client: &Client) -> Result<Vec<StoredTable>, StorageError> {
+    rows::tables(
+        &query(client, sql::TABLES, &[]).await?,
+        &query(client, sql::SEATS, &[]).await?,
+        &query(client, sql::LATEST_GAMES, &[]).await?,
+        &query(client, sql::LATEST_ACTIONS, &[]).await?,
+    )
 }
 
 async fn load_game(
@@ -138,76 +99,24 @@ async fn load_game(
     code: &TableCode,
     number: u32,
 ) -> Result<Option<StoredGame>, StorageError> {
-    let Some(row) = client
-        .query_opt(sql::ONE_GAME, &[&code.as_str(), &(number as i32)])
-        .await?
-    else {
+    let number = i32::try_from(number)
+        .map_err(|_| StorageError::Corrupt(format!("game number {number}")))?;
+    let params = [Param::Text(code.as_str().to_owned()), Param::Int(number)];
+    let Some(game) = query(client, sql::ONE_GAME, &params).await?.pop() else {
         return Ok(None);
     };
-    let (seed, started, outcome): (i64, i32, Option<String>) = (row.get(0), row.get(1), row.get(2));
-    let actions = client
-        .query(sql::ACTIONS, &[&code.as_str(), &(number as i32)])
-        .await?
-        .iter()
-        .map(|row| {
-            Ok(LoggedAction {
-                seat: index(i64::from(row.get::<_, i32>(0)), "seat")?,
-                action: row.get(1),
-            })
-        })
-        .collect::<Result<Vec<_>, StorageError>>()?;
-    Ok(Some(StoredGame {
-        number,
-        seed: seed as u64,
-        started: started != 0,
-        actions,
-        outcome: outcome.as_deref().map(json_from_text).transpose()?,
-    }))
-}
-
-async fn load_tables(client: &Client) -> Result<Vec<StoredTable>, StorageError> {
-    let mut out = Vec::new();
-    for row in client.query(sql::TABLES, &[]).await? {
-        let code: TableCode = row
-            .get::<_, String>(0)
-            .parse()
-            .map_err(|e: crate::token::ParseCodeError| StorageError::Corrupt(e.to_string()))?;
-        let seats = client
-            .query(sql::SEATS, &[&code.as_str()])
-            .await?
-            .iter()
-            .map(|seat| {
-                Ok((
-                    index(i64::from(seat.get::<_, i32>(0)), "seat")?,
-                    seat_row(seat.get(1), seat.get(2), seat.get(3), seat.get(4))?,
-                ))
-            })
-            .collect::<Result<Vec<_>, StorageError>>()?;
-        let number: i32 = client
-            .query_one(sql::LATEST, &[&code.as_str()])
-            .await?
-            .get(0);
-        let number = u32::try_from(number)
-            .map_err(|_| StorageError::Corrupt(format!("game number {number}")))?;
-        let current = load_game(client, &code, number)
-            .await?
-            .ok_or_else(|| StorageError::Corrupt(format!("table {code} has no game")))?;
-        out.push(StoredTable {
-            code,
-            game: row.get(1),
-            settings: json_from_text(row.get(2))?,
-            host_token: token_from_text(row.get(3))?,
-            seats,
-            current,
-        });
-    }
-    Ok(out)
+    let mut actions = rows::logged_actions(&query(client, sql::ACTIONS, &params).await?)?;
+    rows::stored_game(&game, actions.remove(code).unwrap_or_default()).map(Some)
 }
 
 impl Storage for PostgresStorage {
     fn write(&self, write: Write) -> BoxFuture<Result<(), StorageError>> {
         let client = Arc::clone(&self.client);
-        Box::pin(async move { apply(&client, write).await })
+        Box::pin(async move {
+            let (sql, params) = rows::statement(&write)?;
+            client.execute(sql, &bind(&params)).await?;
+            Ok(())
+        })
     }
 
     fn load_tables(&self) -> BoxFuture<Result<Vec<StoredTable>, StorageError>> {
