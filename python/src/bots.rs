@@ -39,7 +39,7 @@ fn view(
     me: usize,
     landlord: usize,
     card_counts: [u8; 3],
-    history: &[(usize, String)],
+    history: Vec<(usize, String)>,
 ) -> PyResult<View> {
     let rules = RuleSet::DEFAULT;
     let me = seat(me)?;
@@ -60,7 +60,7 @@ fn view(
     let mut trick: Option<(Seat, Play)> = None;
     let mut passes = 0;
     for (who, text) in history {
-        let who = seat(*who)?;
+        let who = seat(who)?;
         if text.is_empty() || text.eq_ignore_ascii_case("pass") {
             turns.push(Turn {
                 seat: who,
@@ -73,7 +73,7 @@ fn view(
             }
             continue;
         }
-        let play = Play::parse(text, &rules)
+        let play = Play::parse(&text, &rules)
             .map_err(|e| PyValueError::new_err(format!("play {text:?}: {e}")))?;
         let played = take(&mut pool, play.counts)?;
         turns.push(Turn {
@@ -119,7 +119,7 @@ fn doudizhu_planner_play(
     history: Vec<(usize, String)>,
     seed: u64,
 ) -> PyResult<String> {
-    let view = view(hand, seat, landlord, card_counts, &history)?;
+    let view = view(hand, seat, landlord, card_counts, history)?;
     Ok(match PlannerBot::with_seed(seed).play(&view) {
         Move::Pass => "pass".to_owned(),
         Move::Play(play) => play.to_string(),
