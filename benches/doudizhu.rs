@@ -254,5 +254,13 @@ fn endgames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, leads, classification, action_ids, games, interface, endgames);
+criterion_group!(
+    benches,
+    leads,
+    classification,
+    action_ids,
+    games,
+    interface,
+    endgames
+);
 criterion_main!(benches);

@@ -76,7 +76,7 @@ async fn the_welcome_lists_each_games_bots_strongest_first_with_its_default() {
     // PROTOCOL.md's table of bots: per game, each kind with its number of levels.
     let expected = [
         "doudizhu: planner 1, greedy 1, random 1; default planner 1",
-        "hearts: heuristic 1, rule 1, random 1; default heuristic 1",
+        "hearts: mc 1, heuristic 1, rule 1, random 1; default mc 1",
         "xiangqi: engine 8, baseline 1, random 1; default engine 4",
         "gomoku: brain 6, threat 1, random 1; default brain 4",
         "klondike: random 1; default random 1",
@@ -113,7 +113,7 @@ async fn the_host_seats_a_chosen_bot_per_seat_and_a_hearts_game_plays_to_its_end
             None,
             Some(choice("rule", 1)),
             Some(choice("heuristic", 1)),
-            Some(choice("heuristic", 1))
+            Some(choice("mc", 1))
         ]
     );
     assert_eq!(info.seats[1].name.as_deref(), Some("rule bot 2"));

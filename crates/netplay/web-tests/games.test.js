@@ -178,7 +178,7 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
 });
 
 test("hearts: pass three cards, a card that does not follow refused, play by click to the game's end", async () => {
-  await createTable(browser, "hearts", '{"target": 26}');
+  await createTable(browser, "hearts", '{"target": 26}', "heuristic:1");
   let refused = false;
   await eachTurn(browser, 400, async (turn, before) => {
     const blocked = await browser.script(`return document.querySelectorAll(".hand .card:not(.playable)").length`);

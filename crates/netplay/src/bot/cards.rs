@@ -1,5 +1,5 @@
 //! The card games' bots, from their rules crates: Dou Dizhu's planner and greedy players,
-//! Hearts' heuristic and rule-of-thumb players. Each is driven from its seat's `View`.
+//! Hearts' Monte Carlo, heuristic and rule-of-thumb players. Each is driven from its seat's `View`.
 
 use doudizhu::interface::Action;
 
@@ -30,6 +30,18 @@ pub const DOUDIZHU_BOTS: &[BotKind] = &[
 
 /// Hearts' bots, the strongest first.
 pub const HEARTS_BOTS: &[BotKind] = &[
+    BotKind {
+        name: "mc",
+        levels: 1,
+        about: "samples the hidden hands its seat's view allows and plays each card out \
+                with the heuristic player, keeping the card that scores best",
+        build: |setup| {
+            Typed::<hearts::Game, _>::boxed(
+                Hearts(hearts::MonteCarloBot::new(setup.seed)),
+                setup.seed,
+            )
+        },
+    },
     BotKind {
         name: "heuristic",
         levels: 1,
