@@ -5,7 +5,8 @@
 //! `ponderhit`, `isready` and `quit` are answered at once. A line it cannot use gets
 //! `info string <problem>` and changes nothing.
 //!
-//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]`,
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]` (`Hash`,
+//! `Threads`, `Clear Hash`, `MultiPV`, `Skill Level`, `Move Overhead`, `Ponder`),
 //! `position startpos|fen <fen> [moves <m>…]`, `go [depth|nodes|movetime|mate <n>]
 //! [wtime|btime|winc|binc <ms>] [movestogo <n>] [infinite] [ponder] [searchmoves <m>…]`,
 //! `go perft <n>`, `stop`, `ponderhit`, `quit`, and `d` (print the position).
@@ -18,7 +19,7 @@ use std::time::Duration;
 
 use xiangqi::{Color, Game, Move, Position, perft, perft_divide};
 
-use crate::search::{Control, Engine, Info, Limits, MAX_DEPTH, Score, SearchResult};
+use crate::search::{Control, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, Score, SearchResult};
 use crate::time::{Budget, Clock};
 
 /// The engine's name in `id name`.
@@ -53,8 +54,9 @@ impl Default for Options {
     }
 }
 
-const OPTION_LINES: [&str; 6] = [
+const OPTION_LINES: [&str; 7] = [
     "option name Hash type spin default 16 min 1 max 4096",
+    "option name Threads type spin default 1 min 1 max 256",
     "option name Clear Hash type button",
     "option name MultiPV type spin default 1 min 1 max 128",
     "option name Skill Level type spin default 20 min 0 max 20",
@@ -261,6 +263,11 @@ impl<W: Write + Send + 'static> Uci<W> {
                 self.options.hash_mib = mib;
                 if let Some(e) = self.idle_engine("setoption Hash") {
                     e.set_hash(mib);
+                }
+            }),
+            "threads" => int(1, MAX_THREADS as u64).map(|v| {
+                if let Some(e) = self.idle_engine("setoption Threads") {
+                    e.set_threads(v as usize);
                 }
             }),
             "clear hash" => {
