@@ -223,15 +223,6 @@ impl Brain {
                 break;
             }
         }
-        if best.1 < WIN_BOUND {
-            let share = search.clock.remaining() * 4 / 5;
-            let choice = search
-                .clock
-                .within(share, |clock| safe_choice(&mut b, clock, best.0, &root));
-            if choice != best.0 {
-                best = (choice, best.1, best.2, vec![choice]);
-            }
-        }
         let pv = best.3.iter().map(|&c| b.point(c)).collect();
         Ok(Thought {
             best: b.point(best.0),
@@ -242,53 +233,6 @@ impl Brain {
             reason,
         })
     }
-}
-
-/// The opponent's winning threat line after `m` (a VCF, else a VCT), if the threat search
-/// finds one before the clock runs out.
-fn refutation(b: &mut SearchBoard, clock: &mut Clock, m: Cell) -> Option<Vec<Cell>> {
-    b.play(m);
-    let line = vcf(b, clock, 30).or_else(|| {
-        if clock.expired() {
-            None
-        } else {
-            vct(b, clock, 8, 12)
-        }
-    });
-    b.undo();
-    line
-}
-
-/// The first of `best`, the point where the opponent's threats against it start, and the
-/// other root moves that leaves the opponent no VCF or VCT; `best` if every move tried
-/// loses or the clock runs out first. Alpha-beta's horizon misses threat sequences that the
-/// threat searches read to the end: most lost games against threat-based bots were lost
-/// this way.
-fn safe_choice(b: &mut SearchBoard, clock: &mut Clock, best: Cell, root: &[Cell]) -> Cell {
-    let Some(line) = refutation(b, clock, best) else {
-        return best;
-    };
-    let mut tried = vec![best];
-    for m in line
-        .first()
-        .copied()
-        .into_iter()
-        .chain(root.iter().copied())
-        .filter(|&m| root.contains(&m))
-    {
-        if tried.contains(&m) {
-            continue;
-        }
-        tried.push(m);
-        let refuted = refutation(b, clock, m).is_some();
-        if clock.expired() {
-            break;
-        }
-        if !refuted {
-            return m;
-        }
-    }
-    best
 }
 
 /// Reads the threats of the side to move and of the opponent.
