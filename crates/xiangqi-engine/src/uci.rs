@@ -13,6 +13,7 @@
 
 use std::io::{BufRead, Write};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
@@ -67,6 +68,8 @@ const OPTION_LINES: [&str; 7] = [
 /// A search running on its own thread.
 struct Running {
     control: Arc<Control>,
+    /// Set just before the thread prints `bestmove`: from then on the search is over.
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<Engine>,
 }
 
@@ -218,12 +221,13 @@ impl<W: Write + Send + 'static> Uci<W> {
         }
     }
 
-    /// Takes the engine back from a search that has finished.
+    /// Takes the engine back from a search that has answered (a GUI may send the next `go`
+    /// as soon as it reads `bestmove`, before the thread has returned).
     fn reap(&mut self) {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
+            .is_some_and(|r| r.answered.load(Ordering::Acquire) || r.handle.is_finished())
         {
             self.wait();
         }
@@ -322,12 +326,19 @@ impl<W: Write + Send + 'static> Uci<W> {
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
         let shared = Arc::clone(&control);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let handle = thread::spawn(move || {
             let result = engine.search(&game, &limits, &shared, |info| say(&out, &info_line(info)));
+            done.store(true, Ordering::Release);
             say(&out, &bestmove_line(&result));
             engine
         });
-        self.running = Some(Running { control, handle });
+        self.running = Some(Running {
+            control,
+            answered,
+            handle,
+        });
     }
 
     fn perft(&self, depth: u32) {

@@ -269,3 +269,35 @@ fn threads_search_together_and_find_the_mate() {
         "{during}"
     );
 }
+
+#[test]
+fn go_right_after_bestmove_is_not_ignored() {
+    // A GUI (or the arena) may send the next position and go as soon as it reads bestmove,
+    // while the search thread is still returning: that go used to be refused as "already
+    // searching" and never answered.
+    let out = Shared::default();
+    let mut uci = Uci::new(out.clone());
+    let bestmoves = || {
+        String::from_utf8(out.0.lock().unwrap().clone())
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("bestmove"))
+            .count()
+    };
+    for n in 1..=100 {
+        uci.handle("position startpos");
+        uci.handle("go depth 1");
+        let asked = std::time::Instant::now();
+        while bestmoves() < n {
+            assert!(
+                asked.elapsed().as_secs() < 10,
+                "go number {n} was not answered"
+            );
+            std::thread::yield_now();
+        }
+    }
+    uci.stop();
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    assert!(!text.contains("already searching"), "{text}");
+    assert_eq!(bestmoves(), 100);
+}
