@@ -15,7 +15,7 @@ use arena::{GameResult, Outcome as ArenaOutcome, Side, Termination};
 use thiserror::Error;
 use xiangqi::{Bot, Color, Game, Move, Notation, Outcome, Position, write_pgn};
 
-use crate::search::{Control, Engine, Limits};
+use crate::search::{Control, Engine, Limits, MAX_THREADS};
 use crate::time::{Budget, Clock};
 
 /// One opening: a name and the moves from the start position.
@@ -135,14 +135,14 @@ impl std::str::FromStr for Limit {
 }
 
 impl PlayerSpec {
-    /// `parlor`, `parlor:skill=N`, `parlor:hash=MIB`, `baseline`, or `uci:COMMAND` (with
-    /// `options` as `NAME=VALUE` and the engine's rank offset).
+    /// `parlor` with optional `:skill=N,hash=MIB,threads=N` settings, `baseline`, or
+    /// `uci:COMMAND` (with `options` as `NAME=VALUE` and the engine's rank offset).
     ///
     /// ```
     /// use xiangqi_engine::arena::PlayerSpec;
     /// assert_eq!(
-    ///     PlayerSpec::parse("parlor:skill=3", &[], 0),
-    ///     Ok(PlayerSpec::Parlor { hash_mib: 16, skill: 3 })
+    ///     PlayerSpec::parse("parlor:skill=3,threads=2", &[], 0),
+    ///     Ok(PlayerSpec::Parlor { hash_mib: 16, skill: 3, threads: 2 })
     /// );
     /// assert!(PlayerSpec::parse("stockfish", &[], 0).is_err());
     /// ```
@@ -176,15 +176,15 @@ impl PlayerSpec {
             None if text == "parlor" => "",
             _ => {
                 return Err(ParseSpecError(format!(
-                    "unknown player {text:?} (parlor[:skill=N,hash=MIB], baseline or uci:COMMAND)"
+                    "unknown player {text:?} (parlor[:skill=N,hash=MIB,threads=N], baseline or uci:COMMAND)"
                 )));
             }
         };
-        let (mut hash_mib, mut skill) = (16, 20);
+        let (mut hash_mib, mut skill, mut threads) = (16, 20, 1);
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let bad = || {
                 ParseSpecError(format!(
-                    "invalid parlor setting {setting:?} (skill=0..20, hash=MIB)"
+                    "invalid parlor setting {setting:?} (skill=0..20, hash=MIB, threads=N)"
                 ))
             };
             match setting.split_once('=').ok_or_else(bad)? {
@@ -196,10 +196,21 @@ impl PlayerSpec {
                         .filter(|h| (1..=4096).contains(h))
                         .ok_or_else(bad)?;
                 }
+                ("threads", v) => {
+                    threads = v
+                        .parse()
+                        .ok()
+                        .filter(|t| (1..=MAX_THREADS).contains(t))
+                        .ok_or_else(bad)?;
+                }
                 _ => return Err(bad()),
             }
         }
-        Ok(PlayerSpec::Parlor { hash_mib, skill })
+        Ok(PlayerSpec::Parlor {
+            hash_mib,
+            skill,
+            threads,
+        })
     }
 }
 
@@ -218,6 +229,8 @@ pub enum PlayerSpec {
         hash_mib: usize,
         /// Skill level 0–20.
         skill: u8,
+        /// Search threads (Lazy SMP).
+        threads: usize,
     },
     /// The rules crate's seeded baseline bot (answers at once, whatever the limit).
     Baseline,
@@ -374,9 +387,14 @@ struct Clocks([Duration; 2]);
 impl Player {
     fn start(spec: &PlayerSpec, seed: u64) -> Result<Player, Failure> {
         Ok(match spec {
-            PlayerSpec::Parlor { hash_mib, skill } => {
+            PlayerSpec::Parlor {
+                hash_mib,
+                skill,
+                threads,
+            } => {
                 let mut e = Engine::new(*hash_mib);
                 e.set_skill(*skill);
+                e.set_threads(*threads);
                 Player::Parlor(Box::new(e))
             }
             PlayerSpec::Baseline => Player::Baseline(Box::new(Bot::new(seed))),

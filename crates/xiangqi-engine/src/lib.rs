@@ -19,7 +19,7 @@ pub mod uci;
 
 pub use eval::{evaluate, value};
 pub use search::{
-    Control, EXACT_CHASE_PLIES, Engine, Info, Limits, MATE, MAX_DEPTH, Score, SearchResult,
+    Control, Engine, Info, Limits, MATE, MAX_DEPTH, MAX_THREADS, Score, SearchResult,
 };
 pub use see::see;
 pub use time::{Budget, Clock};

@@ -6,14 +6,19 @@
 //! # Repetitions
 //! When a position on the current line (the game so far, then the search path) repeats, the
 //! cycle is judged by the game's [`RuleSet`] as the rules crate would judge it once the
-//! repetition completes: a side that checked with every move of the cycle while the other did
-//! not loses (scored like being mated there); under the Asian rules a perpetual chase is
-//! judged by replaying the cycle through [`xiangqi::Game`] (exact but slow, so only within
-//! the first [`EXACT_CHASE_PLIES`] plies of the search; deeper cycles without perpetual
-//! check are draws). Every other repetition is a draw, scored 0: a side that is behind steers
-//! into it, a side that is ahead avoids it.
+//! repetition completes, at every depth and for every cycle length: a side that checked with
+//! every move of the cycle while the other did not loses (scored like being mated there);
+//! under the Asian rules a perpetual chase is judged by replaying the cycle through
+//! [`xiangqi::Game`], and the verdict is remembered by the cycle's positions, so each
+//! distinct cycle is replayed once per search. Every other repetition is a draw, scored 0: a
+//! side that is behind steers into it, a side that is ahead avoids it.
+//!
+//! # Threads
+//! With [`Engine::set_threads`] above 1 the search is Lazy SMP: helper threads run the same
+//! iterative deepening (every other one a ply deeper) over the shared transposition table,
+//! with their own move-ordering memory, and stop when the main thread answers.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
@@ -34,8 +39,8 @@ const INFINITY: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
-/// How deep into the search a cycle without perpetual check is judged for perpetual chase.
-pub const EXACT_CHASE_PLIES: usize = 4;
+/// The most search threads [`Engine::set_threads`] accepts.
+pub const MAX_THREADS: usize = 256;
 
 /// A score as UCI reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,11 +175,53 @@ fn has_big_piece(pos: &Position, color: Color) -> bool {
     })
 }
 
-/// One search over borrowed tables.
+/// What the threads of one search share besides the table.
+#[derive(Debug, Default)]
+struct Shared {
+    /// The main thread has answered: helpers stop.
+    done: AtomicBool,
+    /// Nodes searched by the helpers.
+    helper_nodes: AtomicU64,
+}
+
+/// Verdicts of cycles judged for perpetual chase, by a hash of the cycle's positions: 1 if
+/// the side to move at the cycle's ends wins, -1 if it loses, 0 for a draw.
+struct CycleVerdicts {
+    slots: Vec<(u64, i8)>,
+}
+
+impl CycleVerdicts {
+    const SLOTS: usize = 4096;
+
+    fn new() -> CycleVerdicts {
+        CycleVerdicts {
+            slots: vec![(0, 0); Self::SLOTS],
+        }
+    }
+
+    fn slot(key: u64) -> usize {
+        (key % Self::SLOTS as u64) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<i8> {
+        let (k, verdict) = self.slots[Self::slot(key)];
+        (k == key && key != 0).then_some(verdict)
+    }
+
+    fn insert(&mut self, key: u64, verdict: i8) {
+        self.slots[Self::slot(key)] = (key, verdict);
+    }
+}
+
+/// One thread's search over the shared table.
 struct Search<'a> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     heur: &'a mut Heuristics,
     control: &'a Control,
+    shared: &'a Shared,
+    /// A helper thread: no clock, stops when the main thread is done.
+    helper: bool,
+    cycles: CycleVerdicts,
     rules: RuleSet,
     /// The game's positions (oldest first) followed by the search path.
     line: Vec<Frame>,
@@ -199,7 +246,43 @@ struct Search<'a> {
     pv_len: [usize; MAX_PLY],
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search of the last position of `line` without limits, on the main thread.
+    fn new(
+        tt: &'a Table,
+        heur: &'a mut Heuristics,
+        control: &'a Control,
+        shared: &'a Shared,
+        rules: RuleSet,
+        line: Vec<Frame>,
+    ) -> Search<'a> {
+        Search {
+            tt,
+            heur,
+            control,
+            shared,
+            helper: false,
+            cycles: CycleVerdicts::new(),
+            rules,
+            root: line.len() - 1,
+            line,
+            barrier: 0,
+            root_score: 0,
+            start: Instant::now(),
+            was_pondering: false,
+            budget: None,
+            node_limit: None,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 1,
+            excluded: Vec::new(),
+            only: Vec::new(),
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
     /// Plies from the root (the root is `line[root]`).
     fn ply(&self) -> usize {
         self.line.len() - 1 - self.root
@@ -218,12 +301,24 @@ impl Search<'_> {
         });
     }
 
+    /// Nodes searched by every thread so far (exact for the main thread's own count).
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.shared.helper_nodes.load(Ordering::Relaxed)
+    }
+
     /// Checks the clock and the node limit every 1024 nodes.
     fn poll(&mut self) {
         if self.nodes & 1023 != 0 {
             return;
         }
-        if self.control.stopped() || self.node_limit.is_some_and(|n| self.nodes >= n) {
+        if self.helper {
+            self.shared.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+            if self.control.stopped() || self.shared.done.load(Ordering::Acquire) {
+                self.aborted = true;
+            }
+            return;
+        }
+        if self.control.stopped() || self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
             self.aborted = true;
             return;
         }
@@ -238,7 +333,7 @@ impl Search<'_> {
 
     /// The verdict of the repetition rules if the current position repeats one on the line:
     /// the score for the side to move.
-    fn repetition(&self) -> Option<i32> {
+    fn repetition(&mut self) -> Option<i32> {
         let n = self.line.len() - 1;
         let cur = &self.line[n].pos;
         let reversible = cur.halfmoves() as usize;
@@ -256,7 +351,7 @@ impl Search<'_> {
     }
 
     /// Judges the cycle from `line[j]` to `line[n]` (the same position) for the side to move.
-    fn judge_cycle(&self, j: usize, n: usize) -> i32 {
+    fn judge_cycle(&mut self, j: usize, n: usize) -> i32 {
         let ply = self.ply() as i32;
         if self.rules.repetition == RepetitionRule::Off {
             return 0;
@@ -270,11 +365,29 @@ impl Search<'_> {
             (true, true) => return 0,
             (false, false) => {}
         }
-        if self.rules.repetition != RepetitionRule::Asian
-            || (n >= self.root && self.ply() > EXACT_CHASE_PLIES)
-        {
+        if self.rules.repetition != RepetitionRule::Asian {
             return 0;
         }
+        let key = self.line[j..=n]
+            .iter()
+            .fold(0x9e37_79b9_7f4a_7c15_u64, |h, f| {
+                (h.rotate_left(5) ^ f.pos.zobrist_key()).wrapping_mul(0x0100_0000_01b3)
+            })
+            | 1;
+        let verdict = self.cycles.get(key).unwrap_or_else(|| {
+            let us = self.line[n].pos.turn();
+            let v = self
+                .chase_winner(j, n)
+                .map_or(0, |w| if w == us { 1 } else { -1 });
+            self.cycles.insert(key, v);
+            v
+        });
+        i32::from(verdict) * (MATE - ply)
+    }
+
+    /// The winner under the Asian rules of the cycle from `line[j]` to `line[n]`, replayed
+    /// through the rules crate's [`Game`] (`None`: a draw).
+    fn chase_winner(&self, j: usize, n: usize) -> Option<Color> {
         let mut game = Game::with_rules(
             self.line[j].pos,
             RuleSet {
@@ -283,16 +396,12 @@ impl Search<'_> {
             },
         );
         for frame in &self.line[j + 1..=n] {
-            let Some((_, m)) = frame.last else { return 0 };
-            if game.play(m).is_err() {
-                return 0;
-            }
+            let (_, m) = frame.last?;
+            game.play(m).ok()?;
         }
-        let us = self.line[n].pos.turn();
         match game.repetition_outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == us => MATE - ply,
-            Some(Outcome::Win { .. }) => -(MATE - ply),
-            _ => 0,
+            Some(Outcome::Win { winner, .. }) => Some(winner),
+            _ => None,
         }
     }
 
@@ -617,17 +726,39 @@ pub(crate) fn weakened_choice(
 pub struct Engine {
     tt: Table,
     heur: Heuristics,
+    /// The helper threads' move-ordering memory (one per thread beyond the first).
+    helpers: Vec<Heuristics>,
     skill: u8,
     rng: ChaCha8Rng,
 }
 
+/// The game's positions as search frames, oldest first.
+fn game_line(game: &Game) -> Vec<Frame> {
+    let mut line: Vec<Frame> = Vec::with_capacity(game.len() + MAX_PLY + 1);
+    let moves: Vec<Move> = game.moves().collect();
+    for ply in 0..=game.len() {
+        let pos = *game.position_at(ply).expect("ply within the game");
+        let last = ply.checked_sub(1).and_then(|p| {
+            let piece = game.position_at(p)?.piece_at(moves[p].from)?;
+            Some((piece, moves[p]))
+        });
+        line.push(Frame {
+            pos,
+            in_check: pos.is_check(),
+            last,
+        });
+    }
+    line
+}
+
 impl Engine {
-    /// An engine with a `hash_mib` MiB table at full strength.
+    /// An engine with a `hash_mib` MiB table at full strength, searching on one thread.
     pub fn new(hash_mib: usize) -> Engine {
         use rand::SeedableRng;
         Engine {
             tt: Table::new(hash_mib),
             heur: Heuristics::new(),
+            helpers: Vec::new(),
             skill: 20,
             rng: ChaCha8Rng::seed_from_u64(0x5eed),
         }
@@ -636,6 +767,13 @@ impl Engine {
     /// Resizes (and clears) the transposition table.
     pub fn set_hash(&mut self, hash_mib: usize) {
         self.tt = Table::new(hash_mib);
+    }
+
+    /// Searches on `threads` threads (clamped to 1..=[`MAX_THREADS`]; 1, the default, is
+    /// deterministic).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers
+            .resize_with(threads.clamp(1, MAX_THREADS) - 1, Heuristics::new);
     }
 
     /// Skill level 0–20 (20, the default, is full strength; lower levels search shallower and
@@ -648,6 +786,9 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur = Heuristics::new();
+        for h in &mut self.helpers {
+            *h = Heuristics::new();
+        }
     }
 
     /// Searches the game's current position within `limits`, reporting each finished line
@@ -657,31 +798,12 @@ impl Engine {
         game: &Game,
         limits: &Limits,
         control: &Control,
-        mut on_info: impl FnMut(&Info),
+        on_info: impl FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
         self.heur.age();
-        let mut line: Vec<Frame> = Vec::with_capacity(game.len() + MAX_PLY + 1);
-        let moves: Vec<Move> = game.moves().collect();
-        for ply in 0..=game.len() {
-            let pos = *game.position_at(ply).expect("ply within the game");
-            let last = ply
-                .checked_sub(1)
-                .map(|p| {
-                    (
-                        game.position_at(p).and_then(|b| b.piece_at(moves[p].from)),
-                        moves[p],
-                    )
-                })
-                .and_then(|(piece, m)| piece.map(|piece| (piece, m)));
-            line.push(Frame {
-                pos,
-                in_check: pos.is_check(),
-                last,
-            });
-        }
-        let root = line.len() - 1;
+        let line = game_line(game);
         let root_pos = *game.position();
         let legal = legal_moves(&root_pos);
         let weak = self.skill < 20;
@@ -699,100 +821,41 @@ impl Engine {
                 MAX_DEPTH
             })
             .clamp(1, MAX_DEPTH);
-        let mut search = Search {
-            tt: &mut self.tt,
-            heur: &mut self.heur,
-            control,
-            rules: game.rules(),
-            line,
-            root,
-            barrier: 0,
-            root_score: 0,
+        let shared = Shared::default();
+        let Engine {
+            tt, heur, helpers, ..
+        } = self;
+        let tt: &Table = tt;
+        let new_search = |heur, helper| Search {
+            helper,
             start,
             was_pondering: control.pondering(),
-            budget: limits.budget,
-            node_limit: limits.nodes,
-            nodes: 0,
-            seldepth: 0,
-            aborted: false,
-            root_depth: 1,
-            excluded: Vec::new(),
+            budget: if helper { None } else { limits.budget },
+            node_limit: if helper { None } else { limits.nodes },
             only: limits.search_moves.clone(),
-            pv: vec![[None; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
+            ..Search::new(tt, heur, control, &shared, game.rules(), line.clone())
         };
-        // Lines of the last completed iteration: (score, pv).
-        let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
-        let mut completed = 0;
-        if !legal.is_empty() {
-            for depth in 1..=max_depth as i32 {
-                search.root_depth = depth;
-                search.excluded.clear();
-                let mut iteration: Vec<(i32, Vec<Move>)> = Vec::new();
-                for k in 0..multipv {
-                    let previous = lines.get(k).map(|l| l.0);
-                    let Some((score, pv)) = aspiration(&mut search, depth, previous) else {
-                        break;
-                    };
-                    if pv.is_empty() {
-                        break;
-                    }
-                    search.excluded.push(pv[0]);
-                    iteration.push((score, pv));
-                }
-                if search.aborted {
-                    // Root moves that beat alpha in the unfinished iteration were searched to
-                    // the end: the best of them is the best move found.
-                    if let Some(first) = iteration.into_iter().next() {
-                        lines.retain(|l| l.1[0] != first.1[0]);
-                        lines.insert(0, first);
-                    }
-                    break;
-                }
-                iteration.sort_by_key(|l| std::cmp::Reverse(l.0));
-                lines = iteration;
-                completed = depth as u32;
-                for (k, (score, pv)) in lines.iter().enumerate() {
-                    on_info(&Info {
-                        depth: completed,
-                        seldepth: search.seldepth.max(completed as usize) as u32,
-                        multipv: k + 1,
-                        score: Score::from_internal(*score),
-                        nodes: search.nodes,
-                        time: start.elapsed(),
-                        hashfull: search.tt.hashfull(),
-                        pv: pv.clone(),
-                    });
-                }
-                let best = lines[0].0;
-                let timed = !search.was_pondering && !limits.infinite;
-                // With a clock, an iteration past half the soft limit would rarely finish; a
-                // fixed move time (soft = hard) searches to the end of its time.
-                if timed
-                    && search.budget.is_some_and(|b| {
-                        let t = search.start.elapsed();
-                        t >= b.hard || (b.soft < b.hard && t >= b.soft / 2)
-                    })
-                {
-                    break;
-                }
-                if timed && legal.len() == 1 && search.budget.is_some() {
-                    break;
-                }
-                if let Some(n) = limits.mate
-                    && best >= MATE_BOUND
-                    && (MATE - best + 1) / 2 <= n as i32
-                {
-                    break;
+        let (lines, completed, nodes) = std::thread::scope(|scope| {
+            if !legal.is_empty() && !weak {
+                for (i, h) in helpers.iter_mut().enumerate() {
+                    h.age();
+                    let mut search = new_search(h, true);
+                    scope.spawn(move || help(&mut search, max_depth as i32, 1 + i as i32 % 2));
                 }
             }
-        }
-        // `go infinite` and pondering never answer before they are told to.
-        while (limits.infinite || control.pondering()) && !control.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let nodes = search.nodes;
-        drop(search);
+            let mut search = new_search(heur, false);
+            let (lines, completed) = if legal.is_empty() {
+                (Vec::new(), 0)
+            } else {
+                iterate(&mut search, max_depth as i32, multipv, limits, on_info)
+            };
+            shared.done.store(true, Ordering::Release);
+            // `go infinite` and pondering never answer before they are told to.
+            while (limits.infinite || control.pondering()) && !control.stopped() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            (lines, completed, search.total_nodes())
+        });
         let (score, best, ponder) = match lines.first() {
             Some((score, pv)) => {
                 let best = if weak {
@@ -819,6 +882,95 @@ impl Engine {
             nodes,
         }
     }
+}
+
+/// A helper thread's iterative deepening from `first` to `max_depth`, until the main thread
+/// is done; what it finds reaches the main thread through the table.
+fn help(search: &mut Search<'_>, max_depth: i32, first: i32) {
+    let mut previous = None;
+    for depth in first..=max_depth {
+        search.root_depth = depth;
+        match aspiration(search, depth, previous) {
+            Some((score, _)) if !search.aborted => previous = Some(score),
+            _ => return,
+        }
+    }
+}
+
+/// The main thread's iterative deepening: the lines of the last iteration (best first, as
+/// `(score, pv)`) and its depth, reporting each through `on_info`.
+fn iterate(
+    search: &mut Search<'_>,
+    max_depth: i32,
+    multipv: usize,
+    limits: &Limits,
+    mut on_info: impl FnMut(&Info),
+) -> (Vec<(i32, Vec<Move>)>, u32) {
+    let single_reply = legal_moves(&search.frame().pos).len() == 1;
+    let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+    let mut completed = 0;
+    for depth in 1..=max_depth {
+        search.root_depth = depth;
+        search.excluded.clear();
+        let mut iteration: Vec<(i32, Vec<Move>)> = Vec::new();
+        for k in 0..multipv {
+            let previous = lines.get(k).map(|l| l.0);
+            let Some((score, pv)) = aspiration(search, depth, previous) else {
+                break;
+            };
+            if pv.is_empty() {
+                break;
+            }
+            search.excluded.push(pv[0]);
+            iteration.push((score, pv));
+        }
+        if search.aborted {
+            // Root moves that beat alpha in the unfinished iteration were searched to the
+            // end: the best of them is the best move found.
+            if let Some(first) = iteration.into_iter().next() {
+                lines.retain(|l| l.1[0] != first.1[0]);
+                lines.insert(0, first);
+            }
+            break;
+        }
+        iteration.sort_by_key(|l| std::cmp::Reverse(l.0));
+        lines = iteration;
+        completed = depth as u32;
+        for (k, (score, pv)) in lines.iter().enumerate() {
+            on_info(&Info {
+                depth: completed,
+                seldepth: search.seldepth.max(completed as usize) as u32,
+                multipv: k + 1,
+                score: Score::from_internal(*score),
+                nodes: search.total_nodes(),
+                time: search.start.elapsed(),
+                hashfull: search.tt.hashfull(),
+                pv: pv.clone(),
+            });
+        }
+        let best = lines[0].0;
+        let timed = !search.was_pondering && !limits.infinite;
+        // With a clock, an iteration past half the soft limit would rarely finish; a fixed
+        // move time (soft = hard) searches to the end of its time.
+        if timed
+            && search.budget.is_some_and(|b| {
+                let t = search.start.elapsed();
+                t >= b.hard || (b.soft < b.hard && t >= b.soft / 2)
+            })
+        {
+            break;
+        }
+        if timed && single_reply && search.budget.is_some() {
+            break;
+        }
+        if let Some(n) = limits.mate
+            && best >= MATE_BOUND
+            && (MATE - best + 1) / 2 <= n as i32
+        {
+            break;
+        }
+    }
+    (lines, completed)
 }
 
 /// One root search at `depth`, in a window around the previous iteration's score that widens
@@ -848,5 +1000,75 @@ fn aspiration(
             return Some((score, search.root_pv()));
         }
         delta *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::{Validation, WinReason};
+
+    /// The verdict of the search's repetition check at the end of `moves` played from `fen`,
+    /// with the root at the start (every position after it on the search path), and the rules
+    /// crate's outcome once the same cycle has come round a third time.
+    fn verdicts(fen: &str, moves: &str, rules: RuleSet) -> (Option<i32>, Option<Outcome>) {
+        let mut game = Game::with_rules(
+            Position::from_fen_with(fen, Validation::Permissive).unwrap(),
+            rules,
+        );
+        let moves: Vec<Move> = moves
+            .split_whitespace()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        for &m in &moves {
+            game.play(m).unwrap();
+        }
+        let line = game_line(&game);
+        let (tt, mut heur) = (Table::new(1), Heuristics::new());
+        let (control, shared) = (Control::default(), Shared::default());
+        let mut search = Search::new(&tt, &mut heur, &control, &shared, rules, line);
+        search.root = 0;
+        let verdict = search.repetition();
+        // Play the cycle (the last four plies) once more: the third occurrence ends the game.
+        for &m in &moves[moves.len() - 4..] {
+            game.play(m).unwrap();
+        }
+        (verdict, game.outcome())
+    }
+
+    /// Idle general moves first, so the chase cycle ends eight plies from the root.
+    const DEEP_CHASE: &str = "f0f1 d9e9 f1f2 e9d9 a7a8 i8g7 a8a7 g7i8";
+
+    #[test]
+    fn perpetual_chase_is_judged_deep_in_the_search() {
+        // Red's chariot chases the unprotected horse (the rules crate's example) after two
+        // idle moves: the cycle completes at ply 8, where Red, to move, has lost.
+        let (verdict, outcome) =
+            verdicts("3k5/8n/R8/9/9/9/9/9/9/5K3 w", DEEP_CHASE, RuleSet::ASIAN);
+        assert_eq!(verdict, Some(-(MATE - 8)));
+        assert_eq!(
+            outcome,
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualChase
+            })
+        );
+    }
+
+    #[test]
+    fn deep_chase_cycles_agree_with_the_rules_crate() {
+        // The same cycle under the simple rules, and with the horse protected (no chase):
+        // draws in both, as the rules crate rules.
+        for (fen, rules) in [
+            ("3k5/8n/R8/9/9/9/9/9/9/5K3 w", RuleSet::SIMPLE),
+            ("3k2r1r/8n/R8/9/9/9/9/9/9/5K3 w", RuleSet::ASIAN),
+        ] {
+            let (verdict, outcome) = verdicts(fen, DEEP_CHASE, rules);
+            assert_eq!(verdict, Some(0), "{fen}");
+            assert_eq!(
+                outcome,
+                Some(Outcome::Draw(xiangqi::DrawReason::Repetition))
+            );
+        }
     }
 }

@@ -5,20 +5,22 @@
 //! `ponderhit`, `isready` and `quit` are answered at once. A line it cannot use gets
 //! `info string <problem>` and changes nothing.
 //!
-//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]`,
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <id> [value <x>]` (`Hash`,
+//! `Threads`, `Clear Hash`, `MultiPV`, `Skill Level`, `Move Overhead`, `Ponder`),
 //! `position startpos|fen <fen> [moves <m>…]`, `go [depth|nodes|movetime|mate <n>]
 //! [wtime|btime|winc|binc <ms>] [movestogo <n>] [infinite] [ponder] [searchmoves <m>…]`,
 //! `go perft <n>`, `stop`, `ponderhit`, `quit`, and `d` (print the position).
 
 use std::io::{BufRead, Write};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use xiangqi::{Color, Game, Move, Position, perft, perft_divide};
 
-use crate::search::{Control, Engine, Info, Limits, MAX_DEPTH, Score, SearchResult};
+use crate::search::{Control, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, Score, SearchResult};
 use crate::time::{Budget, Clock};
 
 /// The engine's name in `id name`.
@@ -53,8 +55,9 @@ impl Default for Options {
     }
 }
 
-const OPTION_LINES: [&str; 6] = [
+const OPTION_LINES: [&str; 7] = [
     "option name Hash type spin default 16 min 1 max 4096",
+    "option name Threads type spin default 1 min 1 max 256",
     "option name Clear Hash type button",
     "option name MultiPV type spin default 1 min 1 max 128",
     "option name Skill Level type spin default 20 min 0 max 20",
@@ -65,6 +68,8 @@ const OPTION_LINES: [&str; 6] = [
 /// A search running on its own thread.
 struct Running {
     control: Arc<Control>,
+    /// Set just before the thread prints `bestmove`: from then on the search is over.
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<Engine>,
 }
 
@@ -216,12 +221,13 @@ impl<W: Write + Send + 'static> Uci<W> {
         }
     }
 
-    /// Takes the engine back from a search that has finished.
+    /// Takes the engine back from a search that has answered (a GUI may send the next `go`
+    /// as soon as it reads `bestmove`, before the thread has returned).
     fn reap(&mut self) {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
+            .is_some_and(|r| r.answered.load(Ordering::Acquire) || r.handle.is_finished())
         {
             self.wait();
         }
@@ -261,6 +267,11 @@ impl<W: Write + Send + 'static> Uci<W> {
                 self.options.hash_mib = mib;
                 if let Some(e) = self.idle_engine("setoption Hash") {
                     e.set_hash(mib);
+                }
+            }),
+            "threads" => int(1, MAX_THREADS as u64).map(|v| {
+                if let Some(e) = self.idle_engine("setoption Threads") {
+                    e.set_threads(v as usize);
                 }
             }),
             "clear hash" => {
@@ -315,12 +326,19 @@ impl<W: Write + Send + 'static> Uci<W> {
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
         let shared = Arc::clone(&control);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let handle = thread::spawn(move || {
             let result = engine.search(&game, &limits, &shared, |info| say(&out, &info_line(info)));
+            done.store(true, Ordering::Release);
             say(&out, &bestmove_line(&result));
             engine
         });
-        self.running = Some(Running { control, handle });
+        self.running = Some(Running {
+            control,
+            answered,
+            handle,
+        });
     }
 
     fn perft(&self, depth: u32) {

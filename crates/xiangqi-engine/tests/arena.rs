@@ -32,6 +32,7 @@ fn two_engines_play_a_game_to_a_recorded_result() {
         spec: PlayerSpec::Parlor {
             hash_mib: 4,
             skill: 20,
+            threads: 1,
         },
         limit: Limit::Depth(depth),
     };
@@ -93,6 +94,7 @@ fn a_crashing_engine_loses() {
         spec: PlayerSpec::Parlor {
             hash_mib: 1,
             skill: 20,
+            threads: 1,
         },
         limit: Limit::Depth(1),
     };

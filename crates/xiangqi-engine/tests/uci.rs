@@ -55,6 +55,7 @@ fn handshake() {
         "id name parlor-xiangqi 0.1.0
 id author the parlor developers
 option name Hash type spin default 16 min 1 max 4096
+option name Threads type spin default 1 min 1 max 256
 option name Clear Hash type button
 option name MultiPV type spin default 1 min 1 max 128
 option name Skill Level type spin default 20 min 0 max 20
@@ -117,6 +118,7 @@ go perft 99
 setoption name Hash value 0
 setoption name Hash value lots
 setoption name Fancy value 1
+setoption name Threads value 0
 setoption Hash 4
 xyzzy
 go depth 1",
@@ -129,7 +131,7 @@ go depth 1",
         lines[0]
     );
     assert_eq!(
-        lines[1..13],
+        lines[1..14],
         [
             "info string move 2 h2e2 is illegal in rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
             "info string move 1 \"h2-e2x\" is not ICCS (like h2e2)",
@@ -142,10 +144,11 @@ go depth 1",
             "info string Hash must be between 1 and 4096, got 0",
             "info string invalid Hash value \"lots\"",
             "info string unknown option \"Fancy\"",
+            "info string Threads must be between 1 and 256, got 0",
             "info string setoption needs: name <id> [value <x>]",
         ]
     );
-    assert_eq!(lines[13], "info string unknown command \"xyzzy\"");
+    assert_eq!(lines[14], "info string unknown command \"xyzzy\"");
     // The first position stands: the search still finds the mate in one.
     assert_eq!(lines[lines.len() - 1], "bestmove b5b9");
 }
@@ -247,4 +250,54 @@ fn skill_level_still_plays_legal_moves() {
         let deepest = out.lines().filter(|l| l.starts_with("info depth")).count();
         assert!(deepest <= 4 * (1 + level), "level {level}: {out}");
     }
+}
+
+#[test]
+fn threads_search_together_and_find_the_mate() {
+    // Lazy SMP on three threads: the helpers share the table and stop with the main thread;
+    // the answer is still the mate in one, and node counts include every thread.
+    let out = transcript(
+        "setoption name Threads value 3\nposition fen 3k5/R8/9/9/1R7/9/9/9/9/4K4 w - - 0 1\ngo depth 6",
+    );
+    assert_eq!(out.lines().last(), Some("bestmove b5b9"), "{out}");
+    assert!(out.contains("score mate 1"), "{out}");
+    let during = transcript(
+        "setoption name Threads value 2\ngo infinite\nsetoption name Threads value 1\nstop",
+    );
+    assert!(
+        during.contains("info string setoption Threads ignored while searching (send stop first)"),
+        "{during}"
+    );
+}
+
+#[test]
+fn go_right_after_bestmove_is_not_ignored() {
+    // A GUI (or the arena) may send the next position and go as soon as it reads bestmove,
+    // while the search thread is still returning: that go used to be refused as "already
+    // searching" and never answered.
+    let out = Shared::default();
+    let mut uci = Uci::new(out.clone());
+    let bestmoves = || {
+        String::from_utf8(out.0.lock().unwrap().clone())
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("bestmove"))
+            .count()
+    };
+    for n in 1..=100 {
+        uci.handle("position startpos");
+        uci.handle("go depth 1");
+        let asked = std::time::Instant::now();
+        while bestmoves() < n {
+            assert!(
+                asked.elapsed().as_secs() < 10,
+                "go number {n} was not answered"
+            );
+            std::thread::yield_now();
+        }
+    }
+    uci.stop();
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    assert!(!text.contains("already searching"), "{text}");
+    assert_eq!(bestmoves(), 100);
 }
