@@ -11,11 +11,13 @@ use crate::{Combo, Counts, Move, Play, RuleSet, State, for_each_lead, for_each_r
 /// ```
 /// use doudizhu::{Endgame, EndgameSolver, RuleSet};
 ///
-/// // Seat 0 leads 33 + K against a lone 2: it plays the pair, then the king is beaten by
-/// // the 2 and seat 1 goes out. Leading the king first loses as well; seat 0 cannot win.
-/// let puzzle = Endgame::two(["33K".parse()?, "2".parse()?], 0);
+/// // Seat 0 holds 3 and K against a lone 2: whichever single it leads, the 2 beats it and
+/// // seat 1 is out; seat 0 cannot win. (With 33 + K it would win: the pair cannot be
+/// // beaten, and the king is then its last card.)
+/// let puzzle = Endgame::two(["3K".parse()?, "2".parse()?], 0);
 /// let mut solver = EndgameSolver::new(RuleSet::DEFAULT);
 /// assert!(!solver.solve(&puzzle)?.wins);
+/// assert!(solver.solve(&Endgame::two(["33K".parse()?, "2".parse()?], 0))?.wins);
 /// // With 3 + 2 against a 4 it wins, but only by leading the 2 first.
 /// let puzzle = Endgame::two(["32".parse()?, "4".parse()?], 0);
 /// let solution = solver.solve(&puzzle)?;
