@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use netplay::{
     ActionRef, Client, ClientMessage, Config, Registry, Server, ServerMessage, SqliteStorage,
-    StateUpdate, Storage, TableCode, Token,
+    StateUpdate, Storage, TableCode, Token, codes,
 };
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -215,25 +215,39 @@ pub async fn act(client: &mut Client, text: &str) {
 
 /// Plays a seat to the end of the game with a choice among the legal actions that follows
 /// from `seed` and the ply, recording every message received. An action is sent only once
-/// the previous one was acknowledged.
+/// the previous one was acknowledged; one the server's rate limit dropped is sent again a
+/// moment later, as a well-behaved client does (a game against quick bots can go faster than
+/// the default 20 messages a second).
 pub async fn play_seeded(mut client: Client, seed: usize) -> (Client, Vec<ServerMessage>) {
     let mut seen = Vec::new();
-    let mut pending = false;
+    let mut pending: Option<ActionRef> = None;
     loop {
         let message = next(&mut client).await;
         seen.push(message.clone());
         match message {
-            ServerMessage::State(state) if !state.legal.is_empty() && !pending => {
+            ServerMessage::State(state) if !state.legal.is_empty() && pending.is_none() => {
                 let pick = (state.ply * 7919 + seed * 104_729) % state.legal.len();
                 let action = ActionRef::Id(state.legal[pick].id);
+                client
+                    .send(&ClientMessage::Action {
+                        action: action.clone(),
+                    })
+                    .await
+                    .unwrap();
+                pending = Some(action);
+            }
+            ServerMessage::Ack { .. } => pending = None,
+            ServerMessage::Result { .. } => return (client, seen),
+            ServerMessage::Error { code, .. }
+                if code == codes::RATE_LIMITED && pending.is_some() =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let action = pending.clone().expect("an action was pending");
                 client
                     .send(&ClientMessage::Action { action })
                     .await
                     .unwrap();
-                pending = true;
             }
-            ServerMessage::Ack { .. } => pending = false,
-            ServerMessage::Result { .. } => return (client, seen),
             ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
             _ => {}
         }
