@@ -76,3 +76,11 @@ def random_playouts(
     game: str, n: int, settings: str = "{}", seed: int = 0, max_steps: int = 100000
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64]]: ...
 def default_settings(game: str) -> str: ...
+def doudizhu_planner_play(
+    hand: str,
+    seat: int,
+    landlord: int,
+    card_counts: tuple[int, int, int] | list[int],
+    history: list[tuple[int, str]],
+    seed: int = 0,
+) -> str: ...
