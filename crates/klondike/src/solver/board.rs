@@ -108,6 +108,9 @@ const fn bit(c: u8) -> u64 {
 /// The four Kings' bits.
 const KINGS: u64 = 0xF << 52;
 
+/// The clubs' bits, Ace to King (shifted by a suit index: that suit's).
+const RANK_BITS: u64 = 0x0011_1111_1111_1110;
+
 /// The two cards of `c`'s rank and colour (`c` and its twin).
 #[inline]
 const fn twins(c: u8) -> u64 {
@@ -253,6 +256,8 @@ pub(crate) struct Board {
     visible: u64,
     /// The surface cards.
     surfaces: u64,
+    /// The structure cards under the surface cards.
+    face_down: u64,
 }
 
 impl Board {
@@ -278,6 +283,7 @@ impl Board {
             structure: [0; PILES],
             visible: 0,
             surfaces: 0,
+            face_down: 0,
         };
         for i in 0..PILES {
             let pile = position.pile(i);
@@ -290,6 +296,9 @@ impl Board {
             }
             board.structure[i] = down as u8 + 1;
             board.surfaces |= bit(encode(pile[down]));
+            board.face_down |= pile[..down]
+                .iter()
+                .fold(0, |set, &card| set | bit(encode(card)));
             for &card in &pile[down..] {
                 board.visible |= bit(encode(card));
             }
@@ -372,9 +381,15 @@ impl Board {
 
     /// The cards on the foundations.
     fn foundation_cards(&self) -> u64 {
-        (0..4u8)
-            .flat_map(|s| (1..=self.found[s as usize]).map(move |r| bit((r << 2) | s)))
-            .fold(0, |set, card| set | card)
+        (0..4).fold(0, |set, s| {
+            let ranks = RANK_BITS & ((1 << ((self.found[s] + 1) << 2)) - 1);
+            set | ranks << s
+        })
+    }
+
+    /// The talon's cards: those neither in the tableau nor on a foundation.
+    fn talon_cards(&self) -> u64 {
+        (RANK_BITS * 0xF) & !(self.visible | self.face_down | self.foundation_cards())
     }
 
     /// The placed cards: visible cards that are not surface cards.
@@ -418,11 +433,9 @@ impl Board {
         let mut reachable = [(0, false); MAX_TALON];
         let count = self.talon.reachable(&mut reachable);
         // A card put into the tableau from a foundation, or from a talon that is a set, must
-        // have a use at once (see `usable`); the last talon card may be needed to empty it.
-        let users = reachable[..count].iter().fold(
-            self.surfaces | self.foundation_tops(layout),
-            |set, &(number, _)| set | bit(layout.talon[number as usize]),
-        );
+        // have a use at once (see `usable`; any talon card counts as a user, reachable or
+        // not); the last talon card may be needed to empty the talon.
+        let users = self.talon_cards() | self.surfaces | self.foundation_tops(layout);
         let talon_waits = self.talon.is_set() && !self.talon.left.is_power_of_two();
         if layout.foundation_to_tableau {
             for s in 0..4 {
@@ -495,8 +508,8 @@ impl Board {
 
     /// Whether card `c`, put into the tableau from the talon or a foundation, can be used by
     /// the very next play: a card that could lie on it lands (from `users`: the talon's
-    /// reachable cards, the surface cards, the foundation tops), or its twin goes up (which
-    /// `c` keeps free).
+    /// cards, the surface cards, the foundation tops), or its twin goes up (which `c` keeps
+    /// free).
     ///
     /// A play that puts `c` into the tableau from a foundation, or from a talon that [is a
     /// set](Talon::is_set), with no such use is never needed: in a shortest winning line it
@@ -610,6 +623,7 @@ impl Board {
         self.structure[i] -= 1;
         if self.structure[i] > 0 {
             let below = self.surface(layout, i);
+            self.face_down &= !bit(below);
             self.surfaces |= bit(below);
             self.visible |= bit(below);
             self.settle(layout, i);
@@ -626,6 +640,8 @@ impl Board {
             self.structure,
             self.visible,
             self.surfaces,
+            self.face_down,
+            self.talon_cards(),
             waste,
             stock,
             recycles,
