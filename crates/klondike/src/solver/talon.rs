@@ -173,9 +173,11 @@ impl Talon {
     /// same again.
     pub(crate) fn restarts(&self) -> bool {
         let count = self.left.count_ones();
+        if u32::from(self.recycles_left) < count {
+            return false;
+        }
         let waste = (self.left & below(self.boundary)).count_ones();
-        u32::from(self.recycles_left) >= count
-            && (waste.is_multiple_of(u32::from(self.draw)) || waste == count)
+        self.draw == 1 || waste == count || waste.is_multiple_of(u32::from(self.draw))
     }
 
     /// The recycles left.
