@@ -57,7 +57,12 @@
 //! draw, the same holds for the waste's top, and for any talon card when the talon
 //! [is a set](Talon::is_set) (every card stays reachable whatever the waste holds). Waste cards
 //! are never forced with a draw of more than one: taking a card out of the talon regroups the
-//! later turns, which can hide cards a line needed.
+//! later turns, which can hide cards a line needed. A safe talon card never goes into the
+//! tableau (going up leaves the same talon).
+//!
+//! # Waiting
+//! A card put into the tableau from a foundation, or from a talon that is a set, must be of
+//! use at once (see `Board::usable`): else a shortest winning line could have played it later.
 
 use cards_core::{Card, Rank, Suit};
 
@@ -102,6 +107,9 @@ const fn bit(c: u8) -> u64 {
 
 /// The four Kings' bits.
 const KINGS: u64 = 0xF << 52;
+
+/// The clubs' bits, Ace to King (shifted by a suit index: that suit's).
+const RANK_BITS: u64 = 0x0011_1111_1111_1110;
 
 /// The two cards of `c`'s rank and colour (`c` and its twin).
 #[inline]
@@ -248,6 +256,8 @@ pub(crate) struct Board {
     visible: u64,
     /// The surface cards.
     surfaces: u64,
+    /// The structure cards under the surface cards.
+    face_down: u64,
 }
 
 impl Board {
@@ -273,6 +283,7 @@ impl Board {
             structure: [0; PILES],
             visible: 0,
             surfaces: 0,
+            face_down: 0,
         };
         for i in 0..PILES {
             let pile = position.pile(i);
@@ -285,6 +296,9 @@ impl Board {
             }
             board.structure[i] = down as u8 + 1;
             board.surfaces |= bit(encode(pile[down]));
+            board.face_down |= pile[..down]
+                .iter()
+                .fold(0, |set, &card| set | bit(encode(card)));
             for &card in &pile[down..] {
                 board.visible |= bit(encode(card));
             }
@@ -367,9 +381,15 @@ impl Board {
 
     /// The cards on the foundations.
     fn foundation_cards(&self) -> u64 {
-        (0..4u8)
-            .flat_map(|s| (1..=self.found[s as usize]).map(move |r| bit((r << 2) | s)))
-            .fold(0, |set, card| set | card)
+        (0..4).fold(0, |set, s| {
+            let ranks = RANK_BITS & ((1 << ((self.found[s] + 1) << 2)) - 1);
+            set | ranks << s
+        })
+    }
+
+    /// The talon's cards: those neither in the tableau nor on a foundation.
+    fn talon_cards(&self) -> u64 {
+        (RANK_BITS * 0xF) & !(self.visible | self.face_down | self.foundation_cards())
     }
 
     /// The placed cards: visible cards that are not surface cards.
@@ -410,6 +430,13 @@ impl Board {
             out.push(forced);
             return;
         }
+        let mut reachable = [(0, false); MAX_TALON];
+        let count = self.talon.reachable(&mut reachable);
+        // A card put into the tableau from a foundation, or from a talon that is a set, must
+        // have a use at once (see `usable`; any talon card counts as a user, reachable or
+        // not); the last talon card may be needed to empty the talon.
+        let users = self.talon_cards() | self.surfaces | self.foundation_tops(layout);
+        let talon_waits = self.talon.is_set() && !self.talon.left.is_power_of_two();
         if layout.foundation_to_tableau {
             for s in 0..4 {
                 let r = self.found[s];
@@ -422,27 +449,31 @@ impl Board {
                         !is_safe(below, c)
                     }
                     && self.lands(c)
+                    && (self.usable(users, c) || (r > 1 && self.follows_down(users, c)))
                 {
                     out.push(Play::Down(s as u8));
                 }
             }
         }
-        let mut reachable = [(0, false); MAX_TALON];
-        let count = self.talon.reachable(&mut reachable);
         // Closest first: the waste's top, the stock in turning order, then after a recycle.
         // (So after a stock turn towards a card, every play tried before it was tried before
         // it from the previous position too: following the hints of the main search makes
         // progress. A line found by a probe, in a shuffled order, has no such guarantee.)
         for &(number, recycle) in reachable[..count].iter().rev() {
             let c = layout.talon[number as usize];
-            if self.lands(c) {
+            let up = self.next_up(suit(c)) == Some(c);
+            // A safe card goes up rather than into the tableau (the same talon is left).
+            if self.lands(c)
+                && !(up && is_safe(self.found, c))
+                && (!talon_waits || self.usable(users, c))
+            {
                 out.push(Play::Talon {
                     number,
                     recycle,
                     up: false,
                 });
             }
-            if self.next_up(suit(c)) == Some(c) {
+            if up {
                 out.push(Play::Talon {
                     number,
                     recycle,
@@ -463,6 +494,54 @@ impl Board {
                 out.push(Play::Up(c));
             }
         }
+    }
+
+    /// The tops of the foundations, when they may come back to the tableau.
+    fn foundation_tops(&self, layout: &Layout) -> u64 {
+        if !layout.foundation_to_tableau {
+            return 0;
+        }
+        (0..4u8)
+            .filter(|&s| self.found[s as usize] > 0)
+            .fold(0, |set, s| set | bit((self.found[s as usize] << 2) | s))
+    }
+
+    /// Whether card `c`, put into the tableau from the talon or a foundation, can be used by
+    /// the very next play: a card that could lie on it lands (from `users`: the talon's
+    /// cards, the surface cards, the foundation tops), or its twin goes up (which `c` keeps
+    /// free).
+    ///
+    /// A play that puts `c` into the tableau from a foundation, or from a talon that [is a
+    /// set](Talon::is_set), with no such use is never needed: in a shortest winning line it
+    /// can wait until just before the first play that needs `c` there, and the line stays
+    /// legal and as short.
+    /// - `c` stays reachable meanwhile: every card of such a talon is, and a foundation card
+    ///   stays on top, since nothing goes up on it before that play (the next card of its
+    ///   suit could only go up after it). Other talons change when a card leaves them, so
+    ///   their cards are never held back.
+    /// - The plays in between never needed `c` in the tableau, and `c` lands at the later
+    ///   time as well: its parents are the same cards, with one fewer card of its rank and
+    ///   colour lying on them.
+    /// - The plays that need `c` in the tableau are those a visible `c` allows: a card that
+    ///   can lie on `c` landing, and `c`'s twin going up (`c` counts as a visible card of its
+    ///   type, see [`free`](Board::free)). Sending `c` itself up next is shorter straight from
+    ///   where it was; the last talon card may be needed to empty the talon; a foundation
+    ///   card whose suit follows it down is kept ([`follows_down`](Board::follows_down)).
+    /// - No play needs two waiting cards at once (a card lands on one parent; a card of its
+    ///   type lying on two new parents would have needed one of them first), and the users
+    ///   count cards that wait themselves (talon and foundation cards), so waiting plays
+    ///   never wait for each other. (That is why a reveal is never held back this way: a
+    ///   card may need two reveals, one to turn it up and one to turn up its parent.)
+    fn usable(&self, users: u64, c: u8) -> bool {
+        let t = twin(c);
+        children(c) & users != 0 || (self.visible & bit(t) != 0 && self.next_up(suit(t)) == Some(t))
+    }
+
+    /// Whether, after foundation card `c` comes down, the card under it could follow (a
+    /// parent of it is in the tableau or among `users`, which may land first): the one play
+    /// of its suit that differs if `c` waits.
+    fn follows_down(&self, users: u64, c: u8) -> bool {
+        (self.visible | users) & parents(c - 4) != 0
     }
 
     /// The dominance move, if any: a safe free tableau card up, or with a single-card draw a
@@ -544,6 +623,7 @@ impl Board {
         self.structure[i] -= 1;
         if self.structure[i] > 0 {
             let below = self.surface(layout, i);
+            self.face_down &= !bit(below);
             self.surfaces |= bit(below);
             self.visible |= bit(below);
             self.settle(layout, i);
@@ -560,6 +640,8 @@ impl Board {
             self.structure,
             self.visible,
             self.surfaces,
+            self.face_down,
+            self.talon_cards(),
             waste,
             stock,
             recycles,

@@ -20,8 +20,10 @@
 //! every board move is one real move after at most one move of placed cards, so a winning
 //! board line turns back into public moves (`realize`). Boards are few and small, their keys
 //! exact. On them: a depth-first search with a transposition table (`search`), dominance moves
-//! (safe cards go up at once, and never come back down), the stock as a reachable-card set
-//! per draw window (`talon`), and no King shuffles between empty piles. Before it, a check for
+//! (safe cards go up at once, and never come back down), cards brought down from a foundation
+//! or (draw 1) taken from the talon only when the next play can use them, the stock as a
+//! reachable-card set per draw window (`talon`, where a waste of whole turns plays as a full
+//! stock), and no King shuffles between empty piles. Before it, a check for
 //! face-down cards under a card that can never go up nor move proves some deals lost at once;
 //! beside it, the same search under relaxed rules (one card at a time, unlimited passes)
 //! proves many lost deals sooner, and probes in shuffled move orders find the wins a fixed

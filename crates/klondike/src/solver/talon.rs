@@ -150,12 +150,34 @@ impl Talon {
         self.recycles_left = self.recycles_left.min(self.left.count_ones() as u8);
     }
 
-    /// The talon's part of a key besides its cards: where the waste ends (0 when the talon
-    /// [is a set](Talon::is_set): it does not matter then) and the recycles left (which tell
-    /// a set apart: it has as many as cards, other talons fewer).
+    /// The talon's part of a key besides its cards: where the waste ends (0 when that does
+    /// not matter, see [`restarts`](Talon::restarts)) and the recycles left (which tell a
+    /// talon with a recycle to spare for every card apart: it has as many as cards, others
+    /// fewer).
     pub(crate) fn key_parts(&self) -> (u8, u8) {
-        let boundary = if self.is_set() { 0 } else { self.boundary };
+        let boundary = if self.restarts() { 0 } else { self.boundary };
         (boundary, self.recycles_left)
+    }
+
+    /// Whether this talon plays exactly as the same cards all in the stock: a recycle to spare
+    /// for every card, and a waste whose length is a multiple of the draw or the whole talon
+    /// (always, for a [set](Talon::is_set)).
+    ///
+    /// Why: with `w` cards in the waste, `w` a multiple of the draw `d`, the waste's top is
+    /// card `w - 1` of the talon, and the stock turns up cards `w + d - 1`, `w + 2d - 1`, …
+    /// and its last card: the tops of turns from the whole talon, as a recycle also brings.
+    /// So [`reachable`](Talon::reachable) lists the same cards as with all of them in the
+    /// stock, only with other recycle flags, and each [`take`](Talon::take) leaves the same
+    /// talon (the recycles left are clamped to the cards left either way). With the whole
+    /// talon in the waste, the top is its last card and the rest comes after a recycle: the
+    /// same again.
+    pub(crate) fn restarts(&self) -> bool {
+        let count = self.left.count_ones();
+        if u32::from(self.recycles_left) < count {
+            return false;
+        }
+        let waste = (self.left & below(self.boundary)).count_ones();
+        self.draw == 1 || waste == count || waste.is_multiple_of(u32::from(self.draw))
     }
 
     /// The recycles left.

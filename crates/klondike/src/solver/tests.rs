@@ -182,10 +182,39 @@ fn the_key_tells_boards_apart() {
         layout.key(&board)
     };
     assert_eq!(key(&start), key(&turned));
+    // Draw 3 with unlimited passes: a waste of three cards plays as a full stock, but the
+    // waste's end matters with a pass limit.
     let three = Klondike::from_seed(3, Rules::draw(Draw::THREE));
     let mut three_turned = three;
     three_turned.play(Move::Stock).unwrap();
+    assert_eq!(key(&three), key(&three_turned));
+    let limited = Rules {
+        pass_limit: PassLimit::passes(3).unwrap(),
+        ..Rules::draw(Draw::THREE)
+    };
+    let three = Klondike::from_seed(3, limited);
+    let mut three_turned = three;
+    three_turned.play(Move::Stock).unwrap();
     assert_ne!(key(&three), key(&three_turned));
+}
+
+#[test]
+fn a_draw_three_waste_of_whole_turns_plays_as_a_full_stock() {
+    // Boards that differ only there share a key, and the solver's verdicts stay those of the
+    // public positions (checked on the deals below against the position after a turn).
+    for seed in 0..20 {
+        let start = Klondike::from_seed(seed, Rules::draw(Draw::THREE));
+        let mut turned = start;
+        turned.play(Move::Stock).unwrap();
+        let budget = Budget::nodes(200_000);
+        let (a, b) = (
+            solve(&start, budget).verdict,
+            solve(&turned, budget).verdict,
+        );
+        if a != Verdict::Unknown && b != Verdict::Unknown {
+            assert_eq!(a.word(), b.word(), "seed {seed}");
+        }
+    }
 }
 
 /// Whether the relaxed game (one card at a time, unlimited passes) is lost from `position`.
