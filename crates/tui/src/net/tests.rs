@@ -57,7 +57,7 @@ fn update(legal: &[&str]) -> StateUpdate {
 
 fn playing() -> NetState {
     let mut state = NetState::new("ws://127.0.0.1:7878", "ann");
-    state.receive(NetEvent::Connected);
+    state.receive(NetEvent::Connected(Vec::new()));
     for message in [
         ServerMessage::Joined {
             code: "K7MQ2X".parse().unwrap(),
