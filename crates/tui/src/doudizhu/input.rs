@@ -44,6 +44,7 @@ impl When {
 }
 
 /// One key binding: the keys, when it applies, what it does, and the footer's short form.
+#[derive(Clone, Copy)]
 pub struct Binding {
     /// The keys, any of which gives the command.
     pub keys: &'static [KeyCode],

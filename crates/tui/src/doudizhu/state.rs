@@ -222,7 +222,7 @@ pub enum Command {
 /// table (the server holds the deal and sends this seat's view).
 enum Source {
     /// A match here, against the computer players.
-    Local(Local),
+    Local(Box<Local>),
     /// A seat at a table server.
     Remote(Box<RemoteDeal>),
 }
@@ -286,7 +286,7 @@ impl Table {
             wait: 0,
             finished: Vec::new(),
         };
-        let mut table = Table::around(Source::Local(local));
+        let mut table = Table::around(Source::Local(Box::new(local)));
         table.greet();
         table.keep = Keeper::open(options.data.clone(), FILES, &mut table.status);
         if table.keep.has_saved() {
@@ -393,14 +393,14 @@ impl Table {
             Ok(current) => {
                 *deals.game_mut() = current;
                 let resumed = saved.finished.len() + 1;
-                self.source = Source::Local(Local {
+                self.source = Source::Local(Box::new(Local {
                     deals,
                     bot_kind: saved.bots,
                     bots: make_bots(saved.bots, saved.seed),
                     seed: saved.seed,
                     wait: 0,
                     finished: saved.finished,
-                });
+                }));
                 self.overlay = Overlay::None;
                 self.say(format!("resumed: deal {resumed}"), Level::Info);
             }

@@ -270,8 +270,11 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     let view = table.view();
     let names = table.names(&view);
     let settings = table.settings();
-    let mut title = format!(
-        " Dou Dizhu — {} — rules {} — {} bidding ",
+    let opponents = table
+        .opponents()
+        .map_or_else(String::new, |who| format!("— {who} "));
+    let title = format!(
+        " Dou Dizhu — {} — rules {} — {} bidding {opponents}",
         table.origin(),
         settings.rules,
         match settings.bidding {
@@ -279,9 +282,6 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
             BidMode::Rob => "call-and-rob",
         },
     );
-    if let Some(opponents) = table.opponents() {
-        title.push_str(&format!("— {opponents} "));
-    }
     let block = Block::bordered()
         .border_set(style.border())
         .title(Span::styled(
