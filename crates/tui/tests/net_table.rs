@@ -11,28 +11,13 @@ use parlor_tui::net::{Connection, Link, NetScreen, NetState};
 
 mod common;
 
-use common::{PATIENCE, Running, serve, temp_dir};
+use common::{PATIENCE, Running, serve, temp_dir, until};
 
 fn screen(server: &str, name: &str, first: ClientMessage) -> NetScreen {
     NetScreen::new(
         NetState::new(server, name),
         Connection::open(server, first).unwrap(),
     )
-}
-
-/// Pumps every screen until `done` holds, failing after [`PATIENCE`].
-fn until(screens: &mut [NetScreen], what: &str, mut done: impl FnMut(&[NetScreen]) -> bool) {
-    let start = Instant::now();
-    loop {
-        for s in screens.iter_mut() {
-            s.tick();
-        }
-        if done(screens) {
-            return;
-        }
-        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// One move by whichever screen is to act: ann takes the first action with Enter, bob types

@@ -17,7 +17,7 @@ use parlor_tui::net::{Connection, Link, NetScreen, NetState};
 
 mod common;
 
-use common::{PATIENCE, Running, serve, temp_dir};
+use common::{PATIENCE, Running, serve, temp_dir, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     let link = NetScreen::new(
@@ -29,21 +29,6 @@ fn seat(server: &str, name: &str, first: ClientMessage) -> App {
 
 fn net(app: &App) -> &NetState {
     app.table().remote_link().unwrap().net()
-}
-
-/// Ticks every seat until `done` holds, failing after [`PATIENCE`].
-fn until(apps: &mut [App], what: &str, mut done: impl FnMut(&[App]) -> bool) {
-    let start = Instant::now();
-    loop {
-        for app in apps.iter_mut() {
-            app.tick();
-        }
-        if done(apps) {
-            return;
-        }
-        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 fn press(app: &mut App, code: KeyCode) {
@@ -90,12 +75,21 @@ fn three_dou_dizhu_screens_play_a_deal_at_a_table_seeing_only_their_own_hands() 
             .as_ref()
             .is_some_and(|t| t.seats.iter().all(|s| s.connected && s.name.is_some()))
     });
-    // A guest's start is refused here, before it reaches the server.
-    press(&mut apps[1], KeyCode::Char('g'));
-    assert_eq!(
-        apps[1].table().status().text(),
-        "only the table's host seats bots, starts and rematches"
+    // The host's keys are the host's: a guest's screen neither lists nor takes them.
+    assert!(
+        apps[0]
+            .table()
+            .status()
+            .text()
+            .starts_with(&format!("table {code} created")),
+        "{}",
+        apps[0].table().status().text()
     );
+    let guest = render_to_string(&mut apps[1], 80, 24);
+    assert!(guest.contains("waiting for the host to start"), "{guest}");
+    assert!(!guest.contains("g start"), "{guest}");
+    press(&mut apps[1], KeyCode::Char('g'));
+    assert!(apps[1].table().waiting_lines().is_some());
     press(&mut apps[0], KeyCode::Char('g'));
     until(&mut apps, "the deal", |a| {
         a.iter().all(|app| app.table().waiting_lines().is_none())

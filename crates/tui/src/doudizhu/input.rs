@@ -69,16 +69,19 @@ pub enum Scope {
     Both,
     /// In a local match only (undo, difficulty, statistics, the next deal at once).
     Local,
-    /// At a network table only (the host's commands).
+    /// At a network table only.
     Table,
+    /// At a network table, for its host only (seat bots, start, rematch).
+    Host,
 }
 
 impl Scope {
-    const fn holds(self, remote: bool) -> bool {
+    const fn holds(self, remote: bool, host: bool) -> bool {
         match self {
             Scope::Both => true,
             Scope::Local => !remote,
             Scope::Table => remote,
+            Scope::Host => remote && host,
         }
     }
 }
@@ -116,6 +119,14 @@ const fn local(binding: Binding) -> Binding {
 const fn at_table(binding: Binding) -> Binding {
     Binding {
         scope: Scope::Table,
+        ..binding
+    }
+}
+
+/// `binding`, for the host of a network table only.
+const fn host(binding: Binding) -> Binding {
+    Binding {
+        scope: Scope::Host,
         ..binding
     }
 }
@@ -258,7 +269,7 @@ pub const BINDINGS: &[Binding] = &[
         None,
         Command::Difficulty,
     )),
-    at_table(bind(
+    host(bind(
         &[Char('d')],
         When::Waiting,
         "d",
@@ -266,7 +277,7 @@ pub const BINDINGS: &[Binding] = &[
         Some("d bot"),
         Command::Difficulty,
     )),
-    at_table(bind(
+    host(bind(
         &[Char('b')],
         When::Waiting,
         "b",
@@ -274,7 +285,7 @@ pub const BINDINGS: &[Binding] = &[
         Some("b bots"),
         Command::Host(HostCommand::SeatBots),
     )),
-    at_table(bind(
+    host(bind(
         &[Char('g'), Enter],
         When::Waiting,
         "g",
@@ -298,7 +309,7 @@ pub const BINDINGS: &[Binding] = &[
         Some("n next deal"),
         Command::NextDeal,
     )),
-    at_table(bind(
+    host(bind(
         &[Char('n'), Enter],
         When::Finished,
         "n",
@@ -349,7 +360,7 @@ pub const TYPING: (&str, &str) = (
 pub fn help_rows(remote: bool) -> Vec<(&'static str, &'static str)> {
     let mut rows: Vec<_> = BINDINGS
         .iter()
-        .filter(|b| b.scope.holds(remote))
+        .filter(|b| b.scope.holds(remote, true))
         .map(|b| (b.label, b.help))
         .collect();
     rows.push(TYPING);
@@ -371,10 +382,11 @@ pub fn footer(context: Context) -> String {
 
 impl Binding {
     fn applies(&self, context: Context) -> bool {
-        self.scope.holds(context.remote)
+        let (remote, host) = context.table.map_or((false, false), |t| (true, t.host));
+        self.scope.holds(remote, host)
             && self
                 .when
-                .holds(context.phase, context.bidding, context.waiting)
+                .holds(context.phase, context.bidding, context.waiting())
     }
 }
 
@@ -387,21 +399,35 @@ pub struct Context {
     pub bidding: BidMode,
     /// Whether ranks are typed or cards selected (Esc clears them before it quits).
     pub typing: bool,
-    /// Whether this is a seat at a network table.
-    pub remote: bool,
-    /// At a network table: whether the first deal has yet to start.
+    /// At a network table: what the keys depend on there (`None` in a local match).
+    pub table: Option<AtTable>,
+}
+
+/// What the keys depend on at a network table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtTable {
+    /// Whether the first deal has yet to start.
     pub waiting: bool,
+    /// Whether you host the table.
+    pub host: bool,
 }
 
 impl Context {
+    /// Whether the first deal at a network table has yet to start.
+    const fn waiting(self) -> bool {
+        matches!(self.table, Some(AtTable { waiting: true, .. }))
+    }
+
     /// The context of `table` now.
     pub fn of(table: &Table) -> Context {
         Context {
             phase: table.phase(),
             bidding: table.settings().bidding,
             typing: !table.input().is_empty() || !table.selected().is_empty(),
-            remote: table.is_remote(),
-            waiting: table.waiting_lines().is_some(),
+            table: table.remote_link().map(|remote| AtTable {
+                waiting: table.waiting_lines().is_some(),
+                host: remote.net().host,
+            }),
         }
     }
 }
@@ -430,7 +456,7 @@ fn key_command(key: &KeyEvent, context: Context) -> Option<Command> {
         return Some(binding.command);
     }
     match key.code {
-        Char(c) if phase == Phase::Playing && !context.waiting && types_a_rank(c) => {
+        Char(c) if phase == Phase::Playing && !context.waiting() && types_a_rank(c) => {
             Some(Command::Type(c))
         }
         _ => None,

@@ -817,7 +817,7 @@ impl Table {
                 Ok(c) => c,
                 Err(e) => return self.say(format!("{e}"), Level::Error),
             };
-            match cards_of(self.view().hand, counts) {
+            match counts.cards_in(self.view().hand) {
                 Some(cards) => cards,
                 None => return self.say(format!("You do not hold {counts}."), Level::Error),
             }
@@ -883,7 +883,7 @@ impl Table {
                 );
             }
             Move::Play(play) => {
-                if let Some(cards) = cards_of(view.hand, play.counts) {
+                if let Some(cards) = play.counts.cards_in(view.hand) {
                     self.selected = cards;
                     self.input.clear();
                     self.say(
@@ -1109,18 +1109,6 @@ fn remote_play(net: &NetState, cards: CardSet) -> String {
         .find(|text| text.split('/').next() == Some(ranks.as_str()))
         .unwrap_or(&ranks)
         .to_owned()
-}
-
-/// `counts` taken from `hand`, the lowest suits first; `None` if the hand lacks them.
-fn cards_of(hand: CardSet, counts: Counts) -> Option<CardSet> {
-    let mut cards = CardSet::EMPTY;
-    for (rank, n) in counts.iter() {
-        let mut of_rank = hand & rank.cards();
-        for _ in 0..n {
-            cards.insert(of_rank.pop_first()?);
-        }
-    }
-    Some(cards)
 }
 
 /// `name` with a capital first letter.

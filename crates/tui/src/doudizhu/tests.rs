@@ -399,7 +399,10 @@ fn help_lists_every_binding() {
     });
     press(&mut a, KeyCode::Char('?'));
     let shown = render_to_string(&mut a, 100, 40);
-    for binding in BINDINGS.iter().filter(|b| b.scope != input::Scope::Table) {
+    for binding in BINDINGS
+        .iter()
+        .filter(|b| !matches!(b.scope, input::Scope::Table | input::Scope::Host))
+    {
         assert!(
             shown
                 .lines()
@@ -415,13 +418,15 @@ fn help_lists_every_binding() {
 #[test]
 fn the_footer_follows_the_phase_and_the_table() {
     use ::doudizhu::BidMode;
-    let footer = |phase, bidding, remote, waiting| {
+    let footer = |phase, bidding, remote: bool, waiting| {
         input::footer(input::Context {
             phase,
             bidding,
             typing: false,
-            remote,
-            waiting,
+            table: remote.then_some(input::AtTable {
+                waiting,
+                host: true,
+            }),
         })
     };
     assert_eq!(

@@ -41,6 +41,8 @@ pub struct Remote<V> {
     /// The game number and ply of `view`.
     seen: Option<(u32, usize)>,
     bot: Option<usize>,
+    /// How many of the log's notes were handed out by [`Remote::pump`].
+    read: usize,
     asked_record: u32,
     totals: Vec<i64>,
     counted: u32,
@@ -55,6 +57,7 @@ impl<V: DeserializeOwned> Remote<V> {
             view: None,
             seen: None,
             bot: None,
+            read: 0,
             asked_record: 0,
             totals: Vec::new(),
             counted: 0,
@@ -62,9 +65,9 @@ impl<V: DeserializeOwned> Remote<V> {
     }
 
     /// Takes in what the connection delivered; a view the game type does not read is logged
-    /// as a problem and the last good view kept.
+    /// as a problem and the last good view kept. The first pump also hands out the notes
+    /// logged before the screen opened (the table's creation).
     pub fn pump(&mut self) -> Pumped {
-        let logged = self.link.state.log.len();
         self.link.pump();
         let mut pumped = Pumped::default();
         let net = &self.link.state;
@@ -77,10 +80,10 @@ impl<V: DeserializeOwned> Remote<V> {
                         self.view = Some(view);
                         pumped.view = true;
                     }
-                    Err(e) => self.link.state.log.push(Note {
-                        text: format!("the server's view does not read: {e}"),
-                        alarm: true,
-                    }),
+                    Err(e) => self
+                        .link
+                        .state
+                        .note(format!("the server's view does not read: {e}"), true),
                 }
             }
         }
@@ -98,8 +101,10 @@ impl<V: DeserializeOwned> Remote<V> {
             }
             pumped.result = Some(update.game_number);
         }
-        let log = &self.link.state.log;
-        pumped.notes = log[logged.min(log.len())..].to_vec();
+        let net = &self.link.state;
+        let new = (net.noted - self.read).min(net.log.len());
+        pumped.notes = net.log[net.log.len() - new..].to_vec();
+        self.read = net.noted;
         pumped
     }
 
@@ -239,11 +244,15 @@ impl<V> Remote<V> {
             } else {
                 ""
             };
-            lines.push(format!(
-                "seat {seat}: {} - {}{you}",
-                net.seat_name(seat),
-                net.presence(seat).word()
-            ));
+            let presence = net.presence(seat);
+            lines.push(match presence {
+                Presence::Empty => format!("seat {seat}: empty"),
+                _ => format!(
+                    "seat {seat}: {} - {}{you}",
+                    net.seat_name(seat),
+                    presence.word()
+                ),
+            });
         }
         lines.push(String::new());
         lines.push(if net.host {

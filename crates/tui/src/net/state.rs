@@ -100,6 +100,8 @@ pub struct NetState {
     pub awaiting: bool,
     /// The bots the server offers, per game (from its welcome).
     pub offers: Vec<GameBots>,
+    /// How many notes were ever logged (the log keeps the last [`LOG_LEN`]).
+    pub noted: usize,
     /// The last game record received (asked for with [`ClientMessage::Record`]).
     pub record: Option<RecordText>,
 }
@@ -147,6 +149,7 @@ impl NetState {
             log: Vec::new(),
             awaiting: false,
             offers: Vec::new(),
+            noted: 0,
             record: None,
         }
     }
@@ -396,7 +399,9 @@ impl NetState {
         self.selected = self.selected.min(self.filtered().len().saturating_sub(1));
     }
 
-    fn note(&mut self, text: String, alarm: bool) {
+    /// Logs a message to show.
+    pub fn note(&mut self, text: String, alarm: bool) {
+        self.noted += 1;
         self.log.push(Note { text, alarm });
         if self.log.len() > LOG_LEN {
             self.log.remove(0);

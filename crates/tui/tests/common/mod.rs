@@ -3,9 +3,10 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use netplay::{Config, Registry, Server, SqliteStorage};
+use parlor_tui::app::Screen;
 use tokio::sync::oneshot;
 
 /// How long a test waits for anything before failing.
@@ -55,4 +56,19 @@ pub fn temp_dir(test: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Ticks every screen until `done` holds, failing after [`PATIENCE`].
+pub fn until<S: Screen>(screens: &mut [S], what: &str, mut done: impl FnMut(&[S]) -> bool) {
+    let start = Instant::now();
+    loop {
+        for s in screens.iter_mut() {
+            s.tick();
+        }
+        if done(screens) {
+            return;
+        }
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
