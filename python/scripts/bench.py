@@ -70,11 +70,15 @@ def parlor_aec(game: str, policy: str, **settings):
     return episode
 
 
-def parlor_table(game: str, **settings):
-    """The native Table without the PettingZoo layer: legal ids as a list."""
+def parlor_table(game: str, observe: str = "", **settings):
+    """The native Table without the PettingZoo layer: legal ids as a list; with `observe`, the
+    acting seat's observation is read at each decision (what a learner needs, as OpenSpiel's
+    tensor and RLCard's state are): ``"fresh"`` a new array each time (``observe``),
+    ``"into"`` one buffer reused (``observe_into``)."""
     import parlor
 
     table = parlor.table(game, **settings)
+    buffer = np.zeros(table.observation_len, dtype=np.float32)
     rng = random.Random(1)
     seed = [0]
 
@@ -83,6 +87,10 @@ def parlor_table(game: str, **settings):
         table.reset(seed[0])
         steps = 0
         while (seat := table.to_act()) is not None:
+            if observe == "fresh":
+                table.observe(seat)
+            elif observe == "into":
+                table.observe_into(seat, buffer)
             table.play(seat, rng.choice(table.legal_ids(seat)))
             steps += 1
         return steps
@@ -236,6 +244,12 @@ def main() -> None:
         "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", "ids"), s
     )
     rates["dz_table"] = measure("parlor Table doudizhu (legal_ids + play)", parlor_table("doudizhu"), s)
+    rates["dz_table_obs"] = measure(
+        "parlor Table doudizhu (observe + legal_ids + play)", parlor_table("doudizhu", "fresh"), s
+    )
+    rates["dz_table_into"] = measure(
+        "parlor Table doudizhu (observe_into + legal_ids + play)", parlor_table("doudizhu", "into"), s
+    )
     rates["dz_batch_mask"] = measure(
         f"parlor VectorEnv doudizhu x{n}, masks only", parlor_batch("doudizhu", n, False), s
     )
@@ -255,6 +269,16 @@ def main() -> None:
         s,
     )
     rates["h_table"] = measure("parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1), s)
+    rates["h_table_obs"] = measure(
+        "parlor Table hearts (observe + legal_ids + play)",
+        parlor_table("hearts", "fresh", max_hands=1),
+        s,
+    )
+    rates["h_table_into"] = measure(
+        "parlor Table hearts (observe_into + legal_ids + play)",
+        parlor_table("hearts", "into", max_hands=1),
+        s,
+    )
     rates["h_batch_obs"] = measure(
         f"parlor VectorEnv hearts x{n}, OpenSpiel tensors", parlor_batch("hearts", n, True, max_hands=1), s
     )
@@ -265,9 +289,13 @@ def main() -> None:
         ("dz_aec_ids", "rlcard"),
         ("dz_aec_ids", "douzero"),
         ("dz_table", "rlcard"),
+        ("dz_table_obs", "rlcard"),
+        ("dz_table_into", "rlcard"),
         ("dz_batch_obs", "douzero"),
         ("h_aec", "openspiel_obs"),
         ("h_table", "openspiel"),
+        ("h_table_obs", "openspiel_obs"),
+        ("h_table_into", "openspiel_obs"),
         ("h_batch_obs", "openspiel_obs"),
     ]:
         print(f"  {ours} / {theirs}: {rates[ours] / rates[theirs]:,.1f}x")

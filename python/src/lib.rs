@@ -138,6 +138,24 @@ impl PyTable {
         Ok(PyArray1::from_vec(py, out))
     }
 
+    /// Writes what `seat` may know into `out` (a contiguous float32 array of
+    /// `observation_len`), the caller's buffer reused: `observe` without its allocation.
+    /// `ValueError` (and `out` untouched) for a wrong seat, length or layout.
+    fn observe_into(&self, seat: usize, out: &Bound<'_, PyArray1<f32>>) -> PyResult<()> {
+        self.check_seat(seat)?;
+        let mut out = out.readwrite();
+        let out = out.as_slice_mut().map_err(|e| value_error(e.to_string()))?;
+        let len = self.inner.observation_len();
+        if out.len() != len {
+            return Err(value_error(format!(
+                "the observation has {len} elements, the array {}",
+                out.len()
+            )));
+        }
+        self.inner.encode(seat, out);
+        Ok(())
+    }
+
     /// `observe(seat)` and `action_mask(seat)` in one call (what a PettingZoo `observe`
     /// returns).
     #[allow(clippy::type_complexity)]

@@ -129,3 +129,31 @@ def test_klondike_seeding_reproduces_games():
 
     assert np.array_equal(trace(9), trace(9))
     assert not np.array_equal(trace(9)[0], trace(10)[0])
+
+
+@pytest.mark.parametrize("game", parlor.GAMES)
+def test_observe_into_writes_what_observe_returns(game):
+    table = parlor.table(game, seed=5)
+    rng = random.Random(5)
+    out = np.full(table.observation_len, 7.0, dtype=np.float32)
+    for _ in range(40):
+        seat = table.to_act()
+        if seat is None:
+            break
+        table.observe_into(seat, out)
+        assert np.array_equal(out, table.observe(seat))
+        table.play(seat, rng.choice(table.legal_ids(seat)))
+
+
+def test_observe_into_refuses_a_wrong_buffer_and_leaves_it():
+    table = parlor.table("hearts", seed=1)
+    short = np.full(table.observation_len - 1, 3.0, dtype=np.float32)
+    with pytest.raises(ValueError, match="elements"):
+        table.observe_into(0, short)
+    assert (short == 3.0).all()
+    strided = np.full(2 * table.observation_len, 3.0, dtype=np.float32)[::2]
+    with pytest.raises(ValueError):
+        table.observe_into(0, strided)
+    assert (strided == 3.0).all()
+    with pytest.raises(ValueError):
+        table.observe_into(9, np.zeros(table.observation_len, dtype=np.float32))

@@ -55,6 +55,7 @@
 //! ```
 
 pub mod app;
+pub mod arena_cli;
 pub mod cards;
 pub mod clock;
 pub mod data;

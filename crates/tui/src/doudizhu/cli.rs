@@ -15,6 +15,7 @@ use cards_core::{Deck, seeded_rng};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use super::{App, BotKind, Options};
+use crate::arena_cli::{ArenaRun, parse_bots};
 use crate::cards::StyleArgs;
 use crate::data::DataDir;
 
@@ -91,12 +92,9 @@ pub enum Command {
         /// given, must equal the second).
         #[arg(long, default_value = "planner,greedy,greedy", value_parser = parse_arena_bots)]
         bots: ArenaBots,
-        /// Deals.
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-        deals: u64,
-        /// Threads (default: the cores available).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-        threads: Option<u64>,
+        /// The deals and the threads.
+        #[command(flatten)]
+        run: ArenaRun,
     },
     /// Time move generation, classification and random full games.
     Bench {
@@ -144,11 +142,7 @@ pub struct ArenaBots {
 }
 
 fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
-    let kinds: Vec<ArenaBot> = text
-        .split(',')
-        .map(|part| ArenaBot::from_str(part.trim(), true))
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use random, greedy or planner"))?;
+    let kinds = parse_bots::<ArenaBot>(text)?;
     match kinds[..] {
         [candidate, opponent] => Ok(ArenaBots {
             candidate,
@@ -371,12 +365,7 @@ pub fn run(cli: &Cli) -> Result<String, String> {
         Some(Command::Classify { cards }) => classify(&cards.concat(), rules),
         Some(Command::Moves { hand, after, ids }) => moves(hand, after.as_deref(), rules, *ids),
         Some(Command::Bench { hands, games }) => Ok(bench(*hands, *games, rules)),
-        Some(Command::Arena {
-            bots,
-            deals,
-            threads,
-        }) => {
-            let threads = duplicate::threads(*threads);
+        Some(Command::Arena { bots, run }) => {
             let settings = Settings {
                 rules,
                 ..Settings::default()
@@ -384,8 +373,8 @@ pub fn run(cli: &Cli) -> Result<String, String> {
             Ok(arena(
                 settings,
                 cli.seed.unwrap_or(1),
-                *deals,
-                threads,
+                run.deals,
+                run.threads(),
                 *bots,
             ))
         }
@@ -560,6 +549,7 @@ pub fn bench(hands: u32, games: u32, rules: RuleSet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena_cli::reproduced;
 
     #[test]
     fn arena_reproduces_a_run_whatever_the_threads_and_refuses_bad_bot_lists() {
@@ -574,19 +564,10 @@ mod tests {
             "3",
         ])
         .unwrap();
-        let Some(Command::Arena { bots, deals, .. }) = cli.command else {
+        let Some(Command::Arena { bots, run }) = cli.command else {
             panic!("not the arena: {:?}", cli.command);
         };
-        let drop_times = |r: String| -> String {
-            r.lines()
-                .filter(|l| !l.contains("threads") && !l.contains("time per"))
-                .collect()
-        };
-        let one = drop_times(arena(Settings::default(), 3, deals, 1, bots));
-        assert_eq!(
-            one,
-            drop_times(arena(Settings::default(), 3, deals, 2, bots))
-        );
+        let one = reproduced(|threads| arena(Settings::default(), 3, run.deals, threads, bots));
         assert!(one.contains("as landlord"), "{one}");
         for bad in ["planner", "planner,greedy,random", "planner,nobody"] {
             assert!(parse_arena_bots(bad).is_err(), "{bad}");

@@ -8,6 +8,7 @@ use ::hearts::{MoonScoring, PassSchedule, Settings, TieRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::{App, BotKind, Options, Speed};
+use crate::arena_cli::{ArenaRun, parse_bots};
 use crate::cards::StyleArgs;
 use crate::data::DataDir;
 use crate::launcher::LaunchOptions;
@@ -167,12 +168,9 @@ pub enum Command {
         /// `random`, `rule`, `heuristic` or `mc`, comma-separated.
         #[arg(long, default_value = "heuristic,random,random,random", value_parser = parse_arena_bots)]
         bots: ArenaBots,
-        /// Deals (each played four times with the candidate, once as the baseline).
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-        deals: u64,
-        /// Threads (default: the cores available).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-        threads: Option<u64>,
+        /// The deals and the threads.
+        #[command(flatten)]
+        run: ArenaRun,
     },
 }
 
@@ -205,12 +203,7 @@ impl ArenaBot {
 pub struct ArenaBots(pub [ArenaBot; 4]);
 
 fn parse_arena_bots(text: &str) -> Result<ArenaBots, String> {
-    let kinds: Vec<ArenaBot> = text
-        .split(',')
-        .map(|part| ArenaBot::from_str(part.trim(), true))
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("unknown bot in {text:?}: use random, rule, heuristic or mc"))?;
-    <[ArenaBot; 4]>::try_from(kinds)
+    <[ArenaBot; 4]>::try_from(parse_bots::<ArenaBot>(text)?)
         .map(ArenaBots)
         .map_err(|k| format!("four bots are needed (candidate first), not {}", k.len()))
 }
@@ -471,15 +464,16 @@ pub fn main() -> ExitCode {
             bench(out, settings, cli.seed.unwrap_or(42), hands)?;
             Ok(ExitCode::SUCCESS)
         }),
-        Some(Command::Arena {
-            bots,
-            deals,
-            threads,
-        }) => {
-            let threads = duplicate::threads(threads);
+        Some(Command::Arena { bots, run }) => {
             print!(
                 "{}",
-                arena(settings, cli.seed.unwrap_or(1), deals, threads, bots)
+                arena(
+                    settings,
+                    cli.seed.unwrap_or(1),
+                    run.deals,
+                    run.threads(),
+                    bots
+                )
             );
             ExitCode::SUCCESS
         }
@@ -516,6 +510,7 @@ pub fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena_cli::reproduced;
 
     /// A reader that has gone away: every write fails with `BrokenPipe`.
     struct ClosedPipe;
@@ -565,19 +560,10 @@ mod tests {
             "3",
         ])
         .unwrap();
-        let Some(Command::Arena { bots, deals, .. }) = cli.command else {
+        let Some(Command::Arena { bots, run }) = cli.command else {
             panic!("not the arena: {:?}", cli.command);
         };
-        let drop_times = |r: String| -> String {
-            r.lines()
-                .filter(|l| !l.contains("threads") && !l.contains("time per"))
-                .collect()
-        };
-        let one = drop_times(arena(Settings::default(), 3, deals, 1, bots));
-        assert_eq!(
-            one,
-            drop_times(arena(Settings::default(), 3, deals, 2, bots))
-        );
+        let one = reproduced(|threads| arena(Settings::default(), 3, run.deals, threads, bots));
         assert!(one.contains("heuristic points/hand"), "{one}");
         for bad in [
             "heuristic",
