@@ -56,6 +56,27 @@ const fn compress(mut x: u64) -> u16 {
 }
 
 impl Counts {
+    /// The cards of `hand` that make up these ranks (for each rank, its lowest-indexed
+    /// cards), or `None` if `hand` does not hold them.
+    ///
+    /// ```
+    /// use doudizhu::Counts;
+    /// let hand: cards_core::CardSet = "3S 3H 4D".parse().unwrap();
+    /// let pair: Counts = "33".parse().unwrap();
+    /// assert_eq!(pair.cards_in(hand), Some("3S 3H".parse().unwrap()));
+    /// assert_eq!("44".parse::<Counts>().unwrap().cards_in(hand), None);
+    /// ```
+    pub fn cards_in(self, hand: CardSet) -> Option<CardSet> {
+        let mut cards = CardSet::EMPTY;
+        for (rank, n) in self.iter() {
+            let mut of_rank = hand & rank.cards();
+            for _ in 0..n {
+                cards.insert(of_rank.pop_first()?);
+            }
+        }
+        Some(cards)
+    }
+
     /// The empty multiset.
     pub const EMPTY: Counts = Counts(0);
     /// A full 54-card deck: four of every standard rank and one of each joker.

@@ -600,15 +600,7 @@ impl State {
     /// The cards of `seat`'s hand that make up `counts` (for each rank, its lowest-indexed
     /// cards), or `None` if the hand does not hold those ranks.
     pub fn cards_in_hand(&self, seat: Seat, counts: Counts) -> Option<CardSet> {
-        let hand = self.hands[seat.index()];
-        let mut cards = CardSet::EMPTY;
-        for (rank, n) in counts.iter() {
-            let mut of_rank = hand & rank.cards();
-            for _ in 0..n {
-                cards.insert(of_rank.pop_first()?);
-            }
-        }
-        Some(cards)
+        counts.cards_in(self.hands[seat.index()])
     }
 
     /// Plays a move without checking it: the fast path for playouts and search.

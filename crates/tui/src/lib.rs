@@ -15,12 +15,18 @@
 //! - [`widgets`]: popup, scrollable help, confirmation dialog, statistics screen, too-small
 //!   guard.
 //! - [`status`]: the status line, one kind of message (info, warning, error).
+//! - [`hand`]: a hand of face-up cards with its marks, recording where each card was drawn
+//!   (Hearts, Dou Dizhu).
+//! - [`windows`]: the card games' shared windows (help, statistics, a question).
+//! - [`keep`]: a card game's statistics and saved game in the data directory.
 //! - [`line_input`]: a one-line text field.
 //! - [`hitmap`]: mouse hit areas recorded while rendering.
 //! - [`clock`]: the event loop's ticker and the bots' pacing clock.
 //! - [`data`], [`stats`], [`save`]: the user's data directory, statistics per game, save on
 //!   quit and resume.
 //! - [`launcher`]: the `play` menu that starts any game in-process.
+//! - [`net`]: network play: the games' own screens at a table server (Dou Dizhu), and a
+//!   generic table client for the others.
 //! - [`output`]: standard output for the tools, quiet on a closed pipe.
 //!
 //! A game screen in a few lines:
@@ -55,8 +61,10 @@ pub mod clock;
 pub mod data;
 pub mod doudizhu;
 pub mod gomoku;
+pub mod hand;
 pub mod hearts;
 pub mod hitmap;
+pub mod keep;
 pub mod keymap;
 pub mod klondike;
 pub mod launcher;
@@ -69,4 +77,5 @@ pub mod stats;
 pub mod status;
 pub mod theme;
 pub mod widgets;
+pub mod windows;
 pub mod xiangqi;

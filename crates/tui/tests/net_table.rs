@@ -2,80 +2,22 @@
 //! ephemeral loopback port, three client screens play a whole Dou Dizhu deal through their
 //! keys, and the server restarts from its SQLite file mid-deal so every client resumes.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use netplay::{ClientMessage, Config, Registry, SeatKind, Server, SqliteStorage};
+use netplay::{ClientMessage, SeatKind};
 use parlor_tui::app::{Screen, key, keys};
 use parlor_tui::net::{Connection, Link, NetScreen, NetState};
-use tokio::sync::oneshot;
 
-const PATIENCE: Duration = Duration::from_secs(30);
+mod common;
 
-/// A server on its own runtime thread; dropping `stop` shuts it down gracefully.
-struct Running {
-    stop: oneshot::Sender<()>,
-    thread: std::thread::JoinHandle<()>,
-}
-
-fn serve(addr: SocketAddr, dir: &std::path::Path) -> (SocketAddr, Running) {
-    let (stop, stopped) = oneshot::channel::<()>();
-    let (bound_tx, bound_rx) = std::sync::mpsc::channel();
-    let dir = dir.to_owned();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Runtime::new().expect("runtime");
-        runtime.block_on(async move {
-            let storage = SqliteStorage::open_dir(&dir).expect("sqlite opens");
-            let server = Server::bind(
-                addr,
-                Config::default(),
-                Registry::parlor(),
-                Arc::new(storage),
-            )
-            .await
-            .expect("server binds");
-            bound_tx.send(server.local_addr().unwrap()).unwrap();
-            server
-                .run(async {
-                    let _ = stopped.await;
-                })
-                .await
-                .expect("server ran");
-        });
-    });
-    let addr = bound_rx.recv_timeout(PATIENCE).expect("server bound");
-    (addr, Running { stop, thread })
-}
-
-fn temp_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("parlor-tui-net-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{PATIENCE, Running, serve, temp_dir, until};
 
 fn screen(server: &str, name: &str, first: ClientMessage) -> NetScreen {
     NetScreen::new(
         NetState::new(server, name),
         Connection::open(server, first).unwrap(),
     )
-}
-
-/// Pumps every screen until `done` holds, failing after [`PATIENCE`].
-fn until(screens: &mut [NetScreen], what: &str, mut done: impl FnMut(&[NetScreen]) -> bool) {
-    let start = Instant::now();
-    loop {
-        for s in screens.iter_mut() {
-            s.tick();
-        }
-        if done(screens) {
-            return;
-        }
-        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// One move by whichever screen is to act: ann takes the first action with Enter, bob types
@@ -103,7 +45,7 @@ fn act(screens: &mut [NetScreen]) {
 
 #[test]
 fn three_clients_play_a_whole_doudizhu_deal_through_a_server_restart() {
-    let dir = temp_dir();
+    let dir = temp_dir("net-table");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
     let mut screens = vec![screen(

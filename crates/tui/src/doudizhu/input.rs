@@ -8,8 +8,9 @@
 use ::doudizhu::{Bid, BidMode, Phase, Rank};
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 
-use super::state::Command;
-use crate::hearts::hand::HandHits;
+use super::state::{Command, Table};
+use crate::hand::HandHits;
+use crate::net::remote::HostCommand;
 
 /// When a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +25,16 @@ pub enum When {
     Playing,
     /// Once the deal is settled.
     Finished,
+    /// At a network table, until the first deal starts.
+    Waiting,
 }
 
 impl When {
-    fn holds(self, phase: Phase, bidding: BidMode) -> bool {
+    fn holds(self, phase: Phase, bidding: BidMode, waiting: bool) -> bool {
         match self {
             When::Always => true,
+            When::Waiting => waiting,
+            _ if waiting => false,
             When::Points => phase == Phase::Bidding && bidding == BidMode::Points,
             When::Rob => phase == Phase::Bidding && bidding == BidMode::Rob,
             When::Playing => phase == Phase::Playing,
@@ -39,6 +44,7 @@ impl When {
 }
 
 /// One key binding: the keys, when it applies, what it does, and the footer's short form.
+#[derive(Clone, Copy)]
 pub struct Binding {
     /// The keys, any of which gives the command.
     pub keys: &'static [KeyCode],
@@ -52,6 +58,32 @@ pub struct Binding {
     pub footer: Option<&'static str>,
     /// The command.
     pub command: Command,
+    /// Whether it is a key of the local match, of a network table, or of both.
+    pub scope: Scope,
+}
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// In a local match and at a network table.
+    Both,
+    /// In a local match only (undo, difficulty, statistics, the next deal at once).
+    Local,
+    /// At a network table only.
+    Table,
+    /// At a network table, for its host only (seat bots, start, rematch).
+    Host,
+}
+
+impl Scope {
+    const fn holds(self, remote: bool, host: bool) -> bool {
+        match self {
+            Scope::Both => true,
+            Scope::Local => !remote,
+            Scope::Table => remote,
+            Scope::Host => remote && host,
+        }
+    }
 }
 
 use KeyCode::{Backspace, Char, End, Enter, Esc, F, Home, Left, Right, Tab};
@@ -71,6 +103,31 @@ const fn bind(
         help,
         footer,
         command,
+        scope: Scope::Both,
+    }
+}
+
+/// `binding`, for a local match only.
+const fn local(binding: Binding) -> Binding {
+    Binding {
+        scope: Scope::Local,
+        ..binding
+    }
+}
+
+/// `binding`, for a network table only.
+const fn at_table(binding: Binding) -> Binding {
+    Binding {
+        scope: Scope::Table,
+        ..binding
+    }
+}
+
+/// `binding`, for the host of a network table only.
+const fn host(binding: Binding) -> Binding {
+    Binding {
+        scope: Scope::Host,
+        ..binding
     }
 }
 
@@ -180,14 +237,14 @@ pub const BINDINGS: &[Binding] = &[
         Some("i hint"),
         Command::Hint,
     ),
-    bind(
+    local(bind(
         &[Char('u')],
         When::Always,
         "u",
         "undo your last bid or move (and the bots' after it)",
         Some("u undo"),
         Command::Undo,
-    ),
+    )),
     bind(
         &[Tab],
         When::Always,
@@ -196,22 +253,46 @@ pub const BINDINGS: &[Binding] = &[
         None,
         Command::Sort,
     ),
-    bind(
+    local(bind(
         &[Char('s')],
         When::Always,
         "s",
         "statistics (r on that screen resets them)",
         None,
         Command::Statistics,
-    ),
-    bind(
+    )),
+    local(bind(
         &[Char('d')],
         When::Always,
         "d",
         "difficulty: random, greedy or planner players",
         None,
         Command::Difficulty,
-    ),
+    )),
+    host(bind(
+        &[Char('d')],
+        When::Waiting,
+        "d",
+        "host: choose the bot b seats (the server's bots, strongest first)",
+        Some("d bot"),
+        Command::Difficulty,
+    )),
+    host(bind(
+        &[Char('b')],
+        When::Waiting,
+        "b",
+        "host: seat bots in the empty seats",
+        Some("b bots"),
+        Command::Host(HostCommand::SeatBots),
+    )),
+    host(bind(
+        &[Char('g'), Enter],
+        When::Waiting,
+        "g",
+        "host: start the game once every seat is taken",
+        Some("g start"),
+        Command::Host(HostCommand::Start),
+    )),
     bind(
         &[Backspace],
         When::Playing,
@@ -220,14 +301,22 @@ pub const BINDINGS: &[Binding] = &[
         None,
         Command::Backspace,
     ),
-    bind(
+    local(bind(
         &[Char('n'), Enter],
         When::Finished,
         "n",
         "next deal (after the settlement)",
         Some("n next deal"),
         Command::NextDeal,
-    ),
+    )),
+    host(bind(
+        &[Char('n'), Enter],
+        When::Finished,
+        "n",
+        "host: a rematch at the same seats (after the settlement)",
+        Some("n rematch"),
+        Command::NextDeal,
+    )),
     bind(
         &[Char('?'), F(1)],
         When::Always,
@@ -236,15 +325,29 @@ pub const BINDINGS: &[Binding] = &[
         Some("? help"),
         Command::Help,
     ),
-    bind(
+    local(bind(
         &[Char('q'), Esc],
         When::Always,
         "q / Esc",
         "quit (asks first; saved); Esc clears typing first",
         Some("q quit"),
         Command::Quit,
-    ),
+    )),
+    at_table(bind(
+        &[Char('q'), Esc],
+        When::Always,
+        "q / Esc",
+        "leave the table (asks first; your seat waits); Esc clears typing first",
+        Some("q leave"),
+        Command::Quit,
+    )),
 ];
+
+/// What a network table changes, for the help window.
+pub const AT_A_TABLE: (&str, &str) = (
+    "at a table",
+    "no undo, save, statistics or difficulty: the server holds the game; the host seats bots, starts and rematches",
+);
 
 /// How ranks are typed, for the help window.
 pub const TYPING: (&str, &str) = (
@@ -252,21 +355,39 @@ pub const TYPING: (&str, &str) = (
     "type a play by ranks (10 for ten, capital Q), e.g. 33344 or BR",
 );
 
-/// The help window's rows: `(keys, what they do)`, from [`BINDINGS`], and [`TYPING`].
-pub fn help_rows() -> Vec<(&'static str, &'static str)> {
-    let mut rows: Vec<_> = BINDINGS.iter().map(|b| (b.label, b.help)).collect();
+/// The help window's rows: `(keys, what they do)`, from [`BINDINGS`], and [`TYPING`] (and
+/// [`AT_A_TABLE`] at a network table).
+pub fn help_rows(remote: bool) -> Vec<(&'static str, &'static str)> {
+    let mut rows: Vec<_> = BINDINGS
+        .iter()
+        .filter(|b| b.scope.holds(remote, true))
+        .map(|b| (b.label, b.help))
+        .collect();
     rows.push(TYPING);
+    if remote {
+        rows.push(AT_A_TABLE);
+    }
     rows
 }
 
-/// The footer for `phase`, from [`BINDINGS`].
-pub fn footer(phase: Phase, bidding: BidMode) -> String {
+/// The footer in `context`, from [`BINDINGS`].
+pub fn footer(context: Context) -> String {
     let words: Vec<&str> = BINDINGS
         .iter()
-        .filter(|b| b.when.holds(phase, bidding))
+        .filter(|b| b.applies(context))
         .filter_map(|b| b.footer)
         .collect();
     words.join("  ")
+}
+
+impl Binding {
+    fn applies(&self, context: Context) -> bool {
+        let (remote, host) = context.table.map_or((false, false), |t| (true, t.host));
+        self.scope.holds(remote, host)
+            && self
+                .when
+                .holds(context.phase, context.bidding, context.waiting())
+    }
 }
 
 /// What the keys depend on.
@@ -278,6 +399,37 @@ pub struct Context {
     pub bidding: BidMode,
     /// Whether ranks are typed or cards selected (Esc clears them before it quits).
     pub typing: bool,
+    /// At a network table: what the keys depend on there (`None` in a local match).
+    pub table: Option<AtTable>,
+}
+
+/// What the keys depend on at a network table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtTable {
+    /// Whether the first deal has yet to start.
+    pub waiting: bool,
+    /// Whether you host the table.
+    pub host: bool,
+}
+
+impl Context {
+    /// Whether the first deal at a network table has yet to start.
+    const fn waiting(self) -> bool {
+        matches!(self.table, Some(AtTable { waiting: true, .. }))
+    }
+
+    /// The context of `table` now.
+    pub fn of(table: &Table) -> Context {
+        Context {
+            phase: table.phase(),
+            bidding: table.settings().bidding,
+            typing: !table.input().is_empty() || !table.selected().is_empty(),
+            table: table.remote_link().map(|remote| AtTable {
+                waiting: table.waiting_lines().is_some(),
+                host: remote.net().host,
+            }),
+        }
+    }
 }
 
 /// What `event` asks for, given the context and where the cards were drawn (the shared
@@ -299,12 +451,14 @@ fn key_command(key: &KeyEvent, context: Context) -> Option<Command> {
     }
     if let Some(binding) = BINDINGS
         .iter()
-        .find(|b| b.keys.contains(&key.code) && b.when.holds(phase, context.bidding))
+        .find(|b| b.keys.contains(&key.code) && b.applies(context))
     {
         return Some(binding.command);
     }
     match key.code {
-        Char(c) if phase == Phase::Playing && types_a_rank(c) => Some(Command::Type(c)),
+        Char(c) if phase == Phase::Playing && !context.waiting() && types_a_rank(c) => {
+            Some(Command::Type(c))
+        }
         _ => None,
     }
 }

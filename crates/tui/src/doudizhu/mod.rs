@@ -22,8 +22,9 @@ use ratatui::Frame;
 use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
-use crate::hearts::hand::HandHits;
+use crate::hand::HandHits;
 use crate::launcher::LaunchOptions;
+use crate::net::NetScreen;
 use crate::overlay::Outcome;
 use input::Context;
 pub use state::{BotKind, Command, Flow, HUMAN, Options, Table};
@@ -53,6 +54,15 @@ impl App {
         App {
             table: Table::new(options),
             style: options.style,
+            hits: HandHits::default(),
+        }
+    }
+
+    /// A seat at a network table, drawn in `style`.
+    pub fn remote(link: NetScreen, style: crate::cards::CardStyle) -> App {
+        App {
+            table: Table::remote(link),
+            style,
             hits: HandHits::default(),
         }
     }
@@ -93,12 +103,7 @@ impl Screen for App {
                 Outcome::Handled => return Action::Continue,
             }
         }
-        let context = Context {
-            phase: self.table.game().state().phase(),
-            bidding: self.table.settings().bidding,
-            typing: !self.table.input().is_empty() || !self.table.selected().is_empty(),
-        };
-        match input::command(event, context, &self.hits) {
+        match input::command(event, Context::of(&self.table), &self.hits) {
             Some(command) => self.apply(command),
             None => Action::Continue,
         }

@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardStyle;
 use crate::data::DataDir;
-use crate::hearts::keep::Keeper;
+use crate::keep::Keeper;
+use crate::net::remote::{HostCommand, Remote};
+use crate::net::{NetScreen, NetState};
 use crate::overlay;
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::{Level, Status};
@@ -193,9 +195,12 @@ pub enum Command {
     Clear,
     /// Sort by rank or by count.
     Sort,
-    /// Next difficulty (the kind of computer players).
+    /// Next difficulty (the kind of computer players); at a network table, the host's next
+    /// bot for the empty seats.
     Difficulty,
-    /// The next deal, once this one is settled.
+    /// At a network table: a host command (seat bots, start, rematch).
+    Host(HostCommand),
+    /// The next deal, once this one is settled (at a network table, the host's rematch).
     NextDeal,
     /// Show the help.
     Help,
@@ -213,12 +218,52 @@ pub enum Command {
     SaveAndQuit,
 }
 
-/// The Dou Dizhu table: the match and everything around it that is not drawing.
-pub struct Table {
+/// Where the deal comes from: a match against bots in this process, or a seat at a network
+/// table (the server holds the deal and sends this seat's view).
+enum Source {
+    /// A match here, against the computer players.
+    Local(Box<Local>),
+    /// A seat at a table server.
+    Remote(Box<RemoteDeal>),
+}
+
+/// The local match: the deals, the computer players and what is saved.
+pub struct Local {
     deals: Match,
     bot_kind: BotKind,
     bots: Vec<Box<dyn Bot>>,
     seed: u64,
+    wait: u32,
+    finished: Vec<Record>,
+}
+
+impl Local {
+    /// The match: the deals, their totals and settlements.
+    pub fn deals(&self) -> &Match {
+        &self.deals
+    }
+
+    /// The current deal.
+    pub fn game(&self) -> &Game {
+        self.deals.game()
+    }
+
+    /// The computer players' kind.
+    pub const fn bot_kind(&self) -> BotKind {
+        self.bot_kind
+    }
+}
+
+/// A seat at a network table: the link, and the finished deal replayed from its record
+/// (every hand and the settlement, once the server has settled it).
+struct RemoteDeal {
+    link: Remote<View>,
+    over: Option<Game>,
+}
+
+/// The Dou Dizhu table: the deal's source and everything around it that is not drawing.
+pub struct Table {
+    source: Source,
     sort: Sort,
     cursor: usize,
     selected: CardSet,
@@ -227,19 +272,43 @@ pub struct Table {
     hint: usize,
     status: Status,
     overlay: Overlay,
-    wait: u32,
-    finished: Vec<Record>,
     keep: Keeper<Saved, Standings>,
 }
 
 impl Table {
     /// A new match.
     pub fn new(options: &Options) -> Table {
-        let mut table = Table {
+        let local = Local {
             deals: Match::new(options.settings, options.seed),
             bot_kind: options.bots,
             bots: make_bots(options.bots, options.seed),
             seed: options.seed,
+            wait: 0,
+            finished: Vec::new(),
+        };
+        let mut table = Table::around(Source::Local(Box::new(local)));
+        table.greet();
+        table.keep = Keeper::open(options.data.clone(), FILES, &mut table.status);
+        if table.keep.has_saved() {
+            table.overlay = Overlay::confirm("resume the saved match?", Command::Resume);
+        }
+        table
+    }
+
+    /// A seat at a network table, over an open link (nothing is saved or counted in the
+    /// statistics: the server keeps the game).
+    pub fn remote(link: NetScreen) -> Table {
+        let mut table = Table::around(Source::Remote(Box::new(RemoteDeal {
+            link: Remote::new(link),
+            over: None,
+        })));
+        table.tick();
+        table
+    }
+
+    fn around(source: Source) -> Table {
+        Table {
+            source,
             sort: Sort::Rank,
             cursor: 0,
             selected: CardSet::EMPTY,
@@ -248,26 +317,41 @@ impl Table {
             hint: 0,
             status: Status::default(),
             overlay: Overlay::None,
-            wait: 0,
-            finished: Vec::new(),
             keep: Keeper::default(),
-        };
-        table.greet();
-        table.keep = Keeper::open(options.data.clone(), FILES, &mut table.status);
-        if table.keep.has_saved() {
-            table.overlay = Overlay::confirm("resume the saved match?", Command::Resume);
         }
-        table
     }
-    /// The match to save: `None` while nothing of yours is in it.
+
+    /// The local match (`None` at a network table).
+    pub fn local(&self) -> Option<&Local> {
+        match &self.source {
+            Source::Local(local) => Some(local),
+            Source::Remote(_) => None,
+        }
+    }
+
+    /// The network table (`None` for a local match).
+    pub fn remote_link(&self) -> Option<&Remote<View>> {
+        match &self.source {
+            Source::Local(_) => None,
+            Source::Remote(remote) => Some(&remote.link),
+        }
+    }
+
+    /// Whether this is a seat at a network table.
+    pub const fn is_remote(&self) -> bool {
+        matches!(self.source, Source::Remote(_))
+    }
+
+    /// The match to save: `None` while nothing of yours is in it (and at a network table).
     pub fn to_save(&self) -> Option<Saved> {
-        let acted = self.game().history().iter().any(|t| t.seat == HUMAN);
-        (acted || !self.finished.is_empty()).then(|| Saved {
-            seed: self.seed,
-            bots: self.bot_kind,
-            settings: *self.settings(),
-            finished: self.finished.clone(),
-            current: self.game().record(),
+        let local = self.local()?;
+        let acted = local.game().history().iter().any(|t| t.seat == HUMAN);
+        (acted || !local.finished.is_empty()).then(|| Saved {
+            seed: local.seed,
+            bots: local.bot_kind,
+            settings: self.settings(),
+            finished: local.finished.clone(),
+            current: local.game().record(),
         })
     }
 
@@ -308,16 +392,17 @@ impl Table {
         match replayed.and_then(|()| saved.current.replay()) {
             Ok(current) => {
                 *deals.game_mut() = current;
-                self.deals = deals;
-                self.seed = saved.seed;
-                self.bot_kind = saved.bots;
-                self.bots = make_bots(saved.bots, saved.seed);
-                self.finished = saved.finished;
+                let resumed = saved.finished.len() + 1;
+                self.source = Source::Local(Box::new(Local {
+                    deals,
+                    bot_kind: saved.bots,
+                    bots: make_bots(saved.bots, saved.seed),
+                    seed: saved.seed,
+                    wait: 0,
+                    finished: saved.finished,
+                }));
                 self.overlay = Overlay::None;
-                self.say(
-                    format!("resumed: deal {}", self.finished.len() + 1),
-                    Level::Info,
-                );
+                self.say(format!("resumed: deal {resumed}"), Level::Info);
             }
             Err(e) => {
                 let e: ::doudizhu::ReplayError = e;
@@ -363,35 +448,143 @@ impl Table {
         self.say(text, Level::Info);
     }
 
-    /// The match: the deals, their totals and settlements.
-    pub fn deals(&self) -> &Match {
-        &self.deals
-    }
-
-    /// The current deal.
-    pub fn game(&self) -> &Game {
-        self.deals.game()
-    }
-
     /// The settings.
-    pub fn settings(&self) -> &Settings {
-        self.deals.settings()
+    pub fn settings(&self) -> Settings {
+        match &self.source {
+            Source::Local(local) => *local.deals.settings(),
+            Source::Remote(remote) => match remote.link.view() {
+                Some(view) => view.settings,
+                None => remote
+                    .link
+                    .net()
+                    .table
+                    .as_ref()
+                    .and_then(|table| serde_json::from_value(table.settings.clone()).ok())
+                    .unwrap_or_default(),
+            },
+        }
     }
 
-    /// What you may see.
+    /// Your seat: the first locally, the one the server gave at a network table.
+    pub fn me(&self) -> Seat {
+        match &self.source {
+            Source::Local(_) => HUMAN,
+            Source::Remote(remote) => remote.link.net().seat.and_then(Seat::new).unwrap_or(HUMAN),
+        }
+    }
+
+    /// What you may see. At a network table before the first deal: the table's settings,
+    /// no cards.
     pub fn view(&self) -> View {
-        self.game().view(HUMAN)
+        match &self.source {
+            Source::Local(local) => local.game().view(HUMAN),
+            Source::Remote(remote) => remote.link.view().cloned().unwrap_or_else(|| {
+                let mut view = Game::new(self.settings(), 0).public_view();
+                view.seat = Some(self.me());
+                view.card_counts = BySeat::default();
+                view
+            }),
+        }
+    }
+
+    /// The deal's phase.
+    pub fn phase(&self) -> Phase {
+        match &self.source {
+            Source::Local(local) => local.game().state().phase(),
+            Source::Remote(_) => self.view().phase,
+        }
+    }
+
+    /// The finished deal with every hand: the local one, or the network table's replayed
+    /// from its record.
+    fn settled_game(&self) -> Option<&Game> {
+        let game = match &self.source {
+            Source::Local(local) => local.game(),
+            Source::Remote(remote) => remote.over.as_ref()?,
+        };
+        (game.state().phase() == Phase::Finished).then_some(game)
     }
 
     /// Every hand, once the deal is settled (the cards left unplayed); `None` before.
     pub fn revealed_hands(&self) -> Option<BySeat<CardSet, 3>> {
-        let state = self.game().state();
-        (state.phase() == Phase::Finished).then(|| BySeat::from_fn(|s| state.hand(s)))
+        let state = self.settled_game()?.state();
+        Some(BySeat::from_fn(|s| state.hand(s)))
     }
 
-    /// The computer players' kind.
-    pub const fn bot_kind(&self) -> BotKind {
-        self.bot_kind
+    /// The settlement, once the deal is settled.
+    pub fn settlement(&self) -> Option<Settlement> {
+        self.settled_game()?.state().settlement()
+    }
+
+    /// Each seat's points over the match (over the games at a network table).
+    pub fn totals(&self) -> BySeat<i64, 3> {
+        match &self.source {
+            Source::Local(local) => local.deals.totals(),
+            Source::Remote(remote) => {
+                let totals = remote.link.totals(Seat::COUNT);
+                BySeat::from_fn(|s| totals[s.index()])
+            }
+        }
+    }
+
+    /// Which deal of the match (game of the network table) this is, from 1.
+    pub fn deal_number(&self) -> usize {
+        match &self.source {
+            Source::Local(local) => local.deals.history().len() + 1,
+            Source::Remote(remote) => remote.link.game_number() as usize,
+        }
+    }
+
+    /// The bombs and rockets played this deal.
+    pub fn bombs(&self) -> usize {
+        self.view()
+            .history
+            .iter()
+            .filter(|turn| matches!(turn.action, TurnAction::Play { combo, .. } if combo.kind.is_bomb()))
+            .count()
+    }
+
+    /// Each seat's name on screen: `You`, `Right`, `Left` locally; the display names (and
+    /// whether a player is away or a bot) at a network table.
+    pub fn names(&self, view: &View) -> BySeat<String, 3> {
+        match &self.source {
+            Source::Local(_) => BySeat::from_fn(|seat| capitalised(view.seat_name(seat))),
+            Source::Remote(remote) => BySeat::from_fn(|seat| remote.link.seat_label(seat.index())),
+        }
+    }
+
+    /// Where the deal comes from, for the title: its seed, or the table and the link.
+    pub fn origin(&self) -> String {
+        match &self.source {
+            Source::Local(local) => format!("seed {}", local.deals.deal_seed()),
+            Source::Remote(remote) => remote.link.origin(),
+        }
+    }
+
+    /// Who the other players are, for the title: the bots locally, nothing at a table (the
+    /// seat lines name them).
+    pub fn opponents(&self) -> Option<String> {
+        self.local()
+            .map(|local| format!("{} bots", local.bot_kind.name()))
+    }
+
+    /// The window shown at a network table until the first deal starts.
+    pub fn waiting_lines(&self) -> Option<Vec<String>> {
+        match &self.source {
+            Source::Remote(remote) if remote.link.view().is_none() => {
+                Some(remote.link.waiting_lines())
+            }
+            _ => None,
+        }
+    }
+
+    /// The settlement's last line: what comes next.
+    pub fn after_settlement(&self) -> &'static str {
+        match &self.source {
+            Source::Local(_) => "n: next deal   q: quit",
+            Source::Remote(remote) if remote.link.net().host => "n: rematch   q: leave",
+            Source::Remote(_) => "waiting for the host's rematch   q: leave",
+        }
     }
 
     /// The hand order.
@@ -435,12 +628,15 @@ impl Table {
 
     /// Whether it is your turn to bid or play.
     pub fn my_turn(&self) -> bool {
-        self.view().is_my_turn()
+        match &self.source {
+            Source::Local(_) => self.view().is_my_turn(),
+            Source::Remote(remote) => remote.link.my_turn(),
+        }
     }
 
     /// Your cards in display order.
     pub fn hand(&self) -> Vec<Card> {
-        sorted(self.game().state().hand(HUMAN), self.sort)
+        sorted(self.view().hand, self.sort)
     }
 
     /// Carries out one command; says whether to leave.
@@ -464,7 +660,7 @@ impl Table {
             Command::Click(index) => self.toggle(index),
             Command::Submit => self.submit(),
             Command::Type(c) => {
-                if self.game().state().phase() == Phase::Playing {
+                if self.phase() == Phase::Playing {
                     self.input.push(c.to_ascii_uppercase());
                     self.describe_input();
                 }
@@ -482,19 +678,9 @@ impl Table {
                     Sort::Count => Sort::Rank,
                 };
             }
-            Command::Difficulty => {
-                self.bot_kind = self.bot_kind.next();
-                self.bots = make_bots(self.bot_kind, self.seed);
-                self.say(
-                    format!("computer players: {}", self.bot_kind.name()),
-                    Level::Info,
-                );
-            }
-            Command::NextDeal => {
-                if self.game().state().phase() == Phase::Finished {
-                    self.new_deal();
-                }
-            }
+            Command::Difficulty => self.difficulty(),
+            Command::NextDeal => self.next_deal(),
+            Command::Host(host) => self.host(host),
             Command::Help => self.overlay = Overlay::help(),
             Command::Statistics => self.overlay = Overlay::Statistics,
             Command::AskResetStatistics => {
@@ -503,6 +689,12 @@ impl Table {
             }
             Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
+            Command::Quit if self.is_remote() => {
+                self.overlay = Overlay::confirm(
+                    "leave the table? your seat waits for you (a bot plays it meanwhile)",
+                    Command::SaveAndQuit,
+                );
+            }
             Command::Quit if self.to_save().is_some() => {
                 let question = if self.keep.keeps() {
                     "quit? the match is saved"
@@ -517,35 +709,99 @@ impl Table {
         Flow::Continue
     }
 
-    /// Starts the next deal (after a finished one).
-    fn new_deal(&mut self) {
-        self.finished.push(self.game().record());
-        self.deals.next_deal();
+    fn difficulty(&mut self) {
+        let Source::Local(local) = &mut self.source else {
+            return self.host(HostCommand::NextBot);
+        };
+        local.bot_kind = local.bot_kind.next();
+        local.bots = make_bots(local.bot_kind, local.seed);
+        let text = format!("computer players: {}", local.bot_kind.name());
+        self.say(text, Level::Info);
+    }
+
+    fn host(&mut self, command: HostCommand) {
+        let Source::Remote(remote) = &mut self.source else {
+            return;
+        };
+        match remote.link.host(command) {
+            Ok(text) => self.say(text, Level::Info),
+            Err(text) => self.say(text, Level::Warn),
+        }
+    }
+
+    /// The next deal once this one is settled: locally at once, at a table the host's
+    /// rematch.
+    fn next_deal(&mut self) {
+        if self.phase() != Phase::Finished {
+            return;
+        }
+        let Source::Local(local) = &mut self.source else {
+            return self.host(HostCommand::Rematch);
+        };
+        local.finished.push(local.game().record());
+        local.deals.next_deal();
         self.selected = CardSet::EMPTY;
         self.input.clear();
         self.cursor = 0;
         self.greet();
     }
 
+    /// Takes `intent` for your seat: locally on the match, at a table by sending its text
+    /// (the server's answer, a new view or a refusal, comes with a later tick).
+    fn act(&mut self, intent: Intent) {
+        let result = match &mut self.source {
+            Source::Local(local) => {
+                let game = local.deals.game_mut();
+                let result = match intent {
+                    Intent::Bid(bid) => game.bid(bid).map_err(|e| {
+                        let legal: Vec<String> = game
+                            .view(HUMAN)
+                            .legal_bids()
+                            .map(|b| b.to_string())
+                            .collect();
+                        format!("{e} (legal: {})", legal.join(", "))
+                    }),
+                    Intent::Pass => game.play(Move::Pass).map_err(|e| e.to_string()),
+                    Intent::Cards(cards) => game
+                        .play_cards(cards)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string()),
+                };
+                local.wait = 0;
+                result
+            }
+            Source::Remote(remote) => {
+                let text = match intent {
+                    Intent::Bid(bid) => bid.to_string(),
+                    Intent::Pass => "pass".to_owned(),
+                    Intent::Cards(cards) => remote_play(remote.link.net(), cards),
+                };
+                remote.link.act(&text);
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => {
+                self.selected = CardSet::EMPTY;
+                self.input.clear();
+                if !self.is_remote() {
+                    self.after_action(HUMAN);
+                }
+            }
+            Err(e) => self.say(e, Level::Error),
+        }
+    }
+
     fn bid(&mut self, bid: Bid) {
-        if !self.my_turn() || self.game().state().phase() != Phase::Bidding {
+        if !self.my_turn() || self.phase() != Phase::Bidding {
             return self.say("It is not your turn to bid.", Level::Warn);
         }
-        match self.deals.game_mut().bid(bid) {
-            Ok(()) => {
-                self.wait = 0;
-                self.after_action(HUMAN);
-            }
-            Err(e) => {
-                let legal: Vec<String> = self.view().legal_bids().map(|b| b.to_string()).collect();
-                self.say(format!("{e} (legal: {})", legal.join(", ")), Level::Error);
-            }
-        }
+        self.act(Intent::Bid(bid));
     }
 
     /// Plays the typed ranks, or else the selected cards.
     fn submit(&mut self) {
-        if !self.my_turn() || self.game().state().phase() != Phase::Playing {
+        if !self.my_turn() || self.phase() != Phase::Playing {
             return self.say("It is not your turn to play.", Level::Warn);
         }
         let cards = if self.input.trim().is_empty() {
@@ -561,52 +817,45 @@ impl Table {
                 Ok(c) => c,
                 Err(e) => return self.say(format!("{e}"), Level::Error),
             };
-            match self.game().state().cards_in_hand(HUMAN, counts) {
+            match counts.cards_in(self.view().hand) {
                 Some(cards) => cards,
                 None => return self.say(format!("You do not hold {counts}."), Level::Error),
             }
         };
-        match self.deals.game_mut().play_cards(cards) {
-            Ok(_) => self.after_mine(),
-            Err(e) => self.say(e.to_string(), Level::Error),
-        }
-    }
-
-    fn after_mine(&mut self) {
-        self.selected = CardSet::EMPTY;
-        self.input.clear();
-        self.wait = 0;
-        self.after_action(HUMAN);
+        self.act(Intent::Cards(cards));
     }
 
     fn pass(&mut self) {
-        match self.game().state().phase() {
+        match self.phase() {
             Phase::Bidding => self.bid(Bid::Pass),
-            Phase::Playing if self.my_turn() => match self.deals.game_mut().play(Move::Pass) {
-                Ok(()) => self.after_mine(),
-                Err(e) => self.say(e.to_string(), Level::Error),
-            },
+            Phase::Playing if self.my_turn() => self.act(Intent::Pass),
             _ => {}
         }
     }
 
     /// Takes back your last bid or move and every bot action after it.
     fn undo(&mut self) {
-        if !matches!(self.game().state().phase(), Phase::Bidding | Phase::Playing) {
+        let Source::Local(local) = &mut self.source else {
+            return self.say("No undo at a network table.", Level::Warn);
+        };
+        if !matches!(
+            local.game().state().phase(),
+            Phase::Bidding | Phase::Playing
+        ) {
             return;
         }
-        if !self.game().history().iter().any(|t| t.seat == HUMAN) {
+        if !local.game().history().iter().any(|t| t.seat == HUMAN) {
             return self.say("Nothing of yours to take back.", Level::Warn);
         }
-        while let Some(last) = self.game().history().last() {
+        while let Some(last) = local.game().history().last() {
             let mine = last.seat == HUMAN;
-            if self.deals.game_mut().undo().is_none() || mine {
+            if local.deals.game_mut().undo().is_none() || mine {
                 break;
             }
         }
+        local.wait = 0;
         self.selected = CardSet::EMPTY;
         self.input.clear();
-        self.wait = 0;
         self.say("Took back your last action.", Level::Info);
     }
 
@@ -614,11 +863,12 @@ impl Table {
     /// legal play that breaks no bomb or rocket, lowest first, bombs and the rocket last;
     /// passing closes the cycle when you need not lead.
     fn hint(&mut self) {
-        if !self.my_turn() || self.game().state().phase() != Phase::Playing {
+        if !self.my_turn() || self.phase() != Phase::Playing {
             return;
         }
+        let view = self.view();
         if self.hints.is_empty() {
-            self.hints = candidates(&self.view());
+            self.hints = candidates(&view);
             self.hint = 0;
         } else {
             self.hint = (self.hint + 1) % self.hints.len();
@@ -633,7 +883,7 @@ impl Table {
                 );
             }
             Move::Play(play) => {
-                if let Some(cards) = self.game().state().cards_in_hand(HUMAN, play.counts) {
+                if let Some(cards) = play.counts.cards_in(view.hand) {
                     self.selected = cards;
                     self.input.clear();
                     self.say(
@@ -649,36 +899,46 @@ impl Table {
         }
     }
 
+    /// Says what happened after `seat` acted (or, at a network table, after a new view came):
+    /// the settlement, the landlord, whose turn it is.
     fn after_action(&mut self, seat: Seat) {
-        let state = *self.game().state();
         let view = self.view();
-        match state.phase() {
+        let me = self.me();
+        let names = self.names(&view);
+        match view.phase {
             Phase::AllPassed => self.say("Everybody passed: redealing.", Level::Warn),
-            Phase::Finished => {
-                if let Some(result) = state.settlement() {
-                    self.record(&result);
+            Phase::Finished => match self.settlement() {
+                Some(result) => {
+                    if !self.is_remote() {
+                        self.record(&result);
+                    }
                     let mut text = format!(
-                        "{} won: every hand is shown. n: next deal, q: quit.",
-                        result.winning_side()
+                        "{} won: every hand is shown. {}.",
+                        result.winning_side(),
+                        self.after_settlement().replace("   ", ", ")
                     );
                     text[..1].make_ascii_uppercase();
                     self.say(text, Level::Info);
                 }
-            }
-            Phase::Playing if seat != HUMAN || state.to_move() == HUMAN => {
-                let last = self.game().history().last().map(|t| t.action);
-                if let (Some(TurnAction::Bid(_)), Some(landlord)) = (last, state.landlord()) {
-                    let mut who = view.seat_name(landlord).to_owned();
-                    who[..1].make_ascii_uppercase();
-                    let verb = if landlord == HUMAN { "are" } else { "is" };
+                None => self.say("The deal is over: the hands are coming.", Level::Info),
+            },
+            Phase::Playing if seat != me || view.to_move == me => {
+                let last = view.history.last().map(|t| t.action);
+                if let (Some(TurnAction::Bid(_)), Some(landlord)) = (last, view.landlord) {
+                    let verb = if landlord == me { "are" } else { "is" };
+                    let who = if landlord == me {
+                        "You".to_owned()
+                    } else {
+                        names[landlord].clone()
+                    };
                     self.say(
-                        format!("{who} {verb} the landlord (×{}).", state.multiplier()),
+                        format!("{who} {verb} the landlord (×{}).", view.multiplier),
                         Level::Info,
                     );
                     return;
                 }
-                if state.to_move() == HUMAN {
-                    let text = if state.is_leading() {
+                if view.to_move == me {
+                    let text = if view.trick.is_none() {
                         "Your lead."
                     } else {
                         "Your turn: beat it or pass (p)."
@@ -686,7 +946,7 @@ impl Table {
                     self.say(text, Level::Info);
                 }
             }
-            Phase::Bidding if state.to_move() == HUMAN => {
+            Phase::Bidding if view.to_move == me => {
                 let legal: Vec<String> = view.legal_bids().map(|b| b.to_string()).collect();
                 self.say(format!("Your bid: {}.", legal.join(", ")), Level::Info);
             }
@@ -694,18 +954,22 @@ impl Table {
         }
     }
 
-    /// Advances the clock by one tick: one bot action (or a redeal) when its pause is over.
+    /// Advances the clock by one tick: locally one bot action (or a redeal) when its pause is
+    /// over; at a network table, whatever the server sent.
     pub fn tick(&mut self) {
-        let state = *self.game().state();
+        let Source::Local(local) = &mut self.source else {
+            return self.tick_remote();
+        };
+        let state = *local.game().state();
         match state.phase() {
             Phase::Finished => return,
             Phase::AllPassed => {
-                if self.wait < BOT_DELAY {
-                    self.wait += 1;
+                if local.wait < BOT_DELAY {
+                    local.wait += 1;
                     return;
                 }
-                self.wait = 0;
-                self.deals.game_mut().redeal();
+                local.wait = 0;
+                local.deals.game_mut().redeal();
                 self.greet();
                 return;
             }
@@ -715,19 +979,19 @@ impl Table {
         if seat == HUMAN {
             return;
         }
-        if self.wait < BOT_DELAY {
-            self.wait += 1;
+        if local.wait < BOT_DELAY {
+            local.wait += 1;
             return;
         }
-        self.wait = 0;
-        let view = self.game().view(seat);
-        let bot = &mut self.bots[seat.index()];
+        local.wait = 0;
+        let view = local.game().view(seat);
+        let bot = &mut local.bots[seat.index()];
         let result = if state.phase() == Phase::Bidding {
             let bid = bot.bid(&view);
-            self.deals.game_mut().bid(bid).map_err(|e| e.to_string())
+            local.deals.game_mut().bid(bid).map_err(|e| e.to_string())
         } else {
             let mv = bot.play(&view);
-            self.deals.game_mut().play(mv).map_err(|e| e.to_string())
+            local.deals.game_mut().play(mv).map_err(|e| e.to_string())
         };
         match result {
             Ok(()) => self.after_action(seat),
@@ -735,6 +999,65 @@ impl Table {
                 format!("the {} bot chose badly: {e}", view.seat_name(seat)),
                 Level::Error,
             ),
+        }
+    }
+
+    /// Takes in what the server sent: a new view (a new deal resets the selection), the
+    /// finished deal's record, refusals and changes of the link.
+    fn tick_remote(&mut self) {
+        let Source::Remote(remote) = &mut self.source else {
+            return;
+        };
+        let game = remote.link.game_number();
+        let pumped = remote.link.pump();
+        if remote.link.game_number() != game {
+            remote.over = None;
+        }
+        let finished = remote
+            .link
+            .view()
+            .is_some_and(|v| v.phase == Phase::Finished);
+        if finished {
+            remote.link.ask_record();
+        }
+        let mut settled = false;
+        if finished
+            && remote.over.is_none()
+            && let Some(text) = remote.link.record()
+        {
+            match serde_json::from_str::<Record>(text).map(|record| record.replay()) {
+                Ok(Ok(game)) => {
+                    remote.over = Some(game);
+                    settled = true;
+                }
+                Ok(Err(e)) => self
+                    .status
+                    .error(format!("the deal's record does not replay: {e}")),
+                Err(e) => self
+                    .status
+                    .error(format!("the deal's record does not read: {e}")),
+            }
+        }
+        let new_deal = pumped.view && self.deal_number() as u32 != game;
+        if new_deal {
+            self.selected = CardSet::EMPTY;
+            self.input.clear();
+            self.cursor = 0;
+        }
+        if pumped.view || settled {
+            let last = self.view().history.last().map(|t| t.seat);
+            match last {
+                Some(seat) => self.after_action(seat),
+                None => self.greet(),
+            }
+        }
+        for note in pumped.notes {
+            let level = if note.alarm {
+                Level::Error
+            } else {
+                Level::Info
+            };
+            self.say(note.text, level);
         }
     }
 
@@ -765,6 +1088,34 @@ impl Table {
             }
         }
     }
+}
+
+/// What you ask to do, before it becomes the match's action or the text sent to a server.
+#[derive(Clone, Copy, Debug)]
+enum Intent {
+    Bid(Bid),
+    Pass,
+    Cards(CardSet),
+}
+
+/// The text of a play of `cards` at a network table: the legal action of those ranks (the
+/// first reading, when the rules read them more than one way), else the ranks (the server
+/// then says why they do not play).
+fn remote_play(net: &NetState, cards: CardSet) -> String {
+    let ranks = Counts::from_cards(cards).to_string();
+    net.legal()
+        .iter()
+        .map(|action| action.text.as_str())
+        .find(|text| text.split('/').next() == Some(ranks.as_str()))
+        .unwrap_or(&ranks)
+        .to_owned()
+}
+
+/// `name` with a capital first letter.
+fn capitalised(name: &str) -> String {
+    let mut name = name.to_owned();
+    name[..1].make_ascii_uppercase();
+    name
 }
 
 fn make_bots(kind: BotKind, seed: u64) -> Vec<Box<dyn Bot>> {

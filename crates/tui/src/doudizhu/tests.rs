@@ -52,7 +52,9 @@ fn screen(app: &mut App, width: u16, height: u16) -> Buffer {
 /// Runs bots until it is your turn (or the deal ends).
 fn settle(app: &mut App) {
     for _ in 0..10_000 {
-        if app.table().my_turn() || app.table().game().state().phase() == Phase::Finished {
+        if app.table().my_turn()
+            || app.table().local().unwrap().game().state().phase() == Phase::Finished
+        {
             return;
         }
         app.tick();
@@ -65,7 +67,10 @@ fn landlord(seed: u64) -> App {
     let mut a = app(seed);
     settle(&mut a);
     press(&mut a, KeyCode::Char('3'));
-    assert_eq!(a.table().game().state().landlord(), Some(HUMAN));
+    assert_eq!(
+        a.table().local().unwrap().game().state().landlord(),
+        Some(HUMAN)
+    );
     a
 }
 
@@ -79,7 +84,7 @@ fn bidding_three_makes_you_landlord_with_the_bottom_marked() {
     let cards = ui::hand_cards(a.table(), &view);
     let marked: CardSet = cards
         .iter()
-        .filter(|c| c.mark == Some(crate::hearts::hand::NEW))
+        .filter(|c| c.mark == Some(crate::hand::NEW))
         .map(|c| c.card)
         .collect();
     assert_eq!(marked, bottom, "the bottom cards are marked in your hand");
@@ -90,7 +95,7 @@ fn bidding_three_makes_you_landlord_with_the_bottom_marked() {
 #[test]
 fn typed_plays_are_checked_and_explained() {
     let mut a = landlord(3);
-    let before = *a.table().game().state();
+    let before = *a.table().local().unwrap().game().state();
     // Two different single ranks are never a combination.
     let hand = before.hand_counts(HUMAN);
     let two: String = hand.iter().take(2).map(|(r, _)| r.char()).collect();
@@ -99,7 +104,7 @@ fn typed_plays_are_checked_and_explained() {
     }
     press(&mut a, KeyCode::Enter);
     assert!(a.table().status().text().contains("not a combination"));
-    assert_eq!(a.table().game().state(), &before);
+    assert_eq!(a.table().local().unwrap().game().state(), &before);
     press(&mut a, KeyCode::Esc);
     assert_eq!(a.table().input(), "", "Esc clears the typed ranks first");
     press(&mut a, KeyCode::Char('p'));
@@ -113,7 +118,10 @@ fn typed_plays_are_checked_and_explained() {
 #[test]
 fn q_typed_a_queen_into_the_play_input() {
     let mut a = landlord(3);
-    assert_eq!(a.table().game().state().phase(), Phase::Playing);
+    assert_eq!(
+        a.table().local().unwrap().game().state().phase(),
+        Phase::Playing
+    );
     assert_eq!(press(&mut a, KeyCode::Char('Q')), Action::Continue);
     assert_eq!(a.table().input(), "Q", "a capital Q types the queen");
     press(&mut a, KeyCode::Backspace);
@@ -254,12 +262,15 @@ fn seat_lines_show_this_rounds_plays_and_the_names_from_the_crate() {
     SeatLine {
         seat: HUMAN,
         view: &view,
+        name: "You",
         revealed: None,
         style: CardStyle::Ascii,
     }
     .render(buffer.area, &mut buffer);
     let card = sorted(
         a.table()
+            .local()
+            .unwrap()
             .game()
             .history()
             .last()
@@ -305,7 +316,7 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
     let mut a = app(9);
     for _ in 0..2_000 {
         settle(&mut a);
-        let state = *a.table().game().state();
+        let state = *a.table().local().unwrap().game().state();
         match state.phase() {
             Phase::Finished => break,
             Phase::Bidding => {
@@ -321,7 +332,10 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
             }
         }
     }
-    assert_eq!(a.table().game().state().phase(), Phase::Finished);
+    assert_eq!(
+        a.table().local().unwrap().game().state().phase(),
+        Phase::Finished
+    );
     let hands = a.table().revealed_hands().unwrap();
     let shown = render_to_string(&mut a, 100, 30);
     assert!(shown.contains("Settlement"), "{shown}");
@@ -334,9 +348,12 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
         }
     }
     press(&mut a, KeyCode::Char('n'));
-    assert_eq!(a.table().game().state().phase(), Phase::Bidding);
     assert_eq!(
-        a.table().deals().history().len(),
+        a.table().local().unwrap().game().state().phase(),
+        Phase::Bidding
+    );
+    assert_eq!(
+        a.table().local().unwrap().deals().history().len(),
         1,
         "the match keeps the settlement"
     );
@@ -351,14 +368,14 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
 #[test]
 fn undo_takes_back_your_move_and_the_bots_replies() {
     let mut a = landlord(3);
-    let before = *a.table().game().state();
+    let before = *a.table().local().unwrap().game().state();
     let low = before.hand_counts(HUMAN).iter().next().unwrap().0;
     a.handle_event(&key(KeyCode::Char(low.char())));
     press(&mut a, KeyCode::Enter);
     settle(&mut a);
-    assert_ne!(a.table().game().state(), &before);
+    assert_ne!(a.table().local().unwrap().game().state(), &before);
     press(&mut a, KeyCode::Char('u'));
-    assert_eq!(a.table().game().state(), &before);
+    assert_eq!(a.table().local().unwrap().game().state(), &before);
     assert!(a.table().my_turn());
 }
 
@@ -369,7 +386,7 @@ fn difficulty_cycles_through_the_crate_bots_strongest_by_default() {
     let mut seen = Vec::new();
     for _ in 0..3 {
         press(&mut a, KeyCode::Char('d'));
-        seen.push(a.table().bot_kind());
+        seen.push(a.table().local().unwrap().bot_kind());
     }
     assert_eq!(seen, [BotKind::Random, BotKind::Greedy, BotKind::Planner]);
 }
@@ -382,7 +399,10 @@ fn help_lists_every_binding() {
     });
     press(&mut a, KeyCode::Char('?'));
     let shown = render_to_string(&mut a, 100, 40);
-    for binding in BINDINGS {
+    for binding in BINDINGS
+        .iter()
+        .filter(|b| !matches!(b.scope, input::Scope::Table | input::Scope::Host))
+    {
         assert!(
             shown
                 .lines()
@@ -396,20 +416,54 @@ fn help_lists_every_binding() {
 }
 
 #[test]
-fn the_footer_follows_the_phase() {
+fn the_footer_follows_the_phase_and_the_table() {
     use ::doudizhu::BidMode;
+    let footer = |phase, bidding, remote: bool, waiting| {
+        input::footer(input::Context {
+            phase,
+            bidding,
+            typing: false,
+            table: remote.then_some(input::AtTable {
+                waiting,
+                host: true,
+            }),
+        })
+    };
     assert_eq!(
-        input::footer(Phase::Bidding, BidMode::Points),
+        footer(Phase::Bidding, BidMode::Points, false, false),
         "1/2/3 bid  p pass  u undo  ? help  q quit"
     );
     assert_eq!(
-        input::footer(Phase::Bidding, BidMode::Rob),
+        footer(Phase::Bidding, BidMode::Rob, false, false),
         "c call  r rob  p pass  u undo  ? help  q quit"
     );
     assert_eq!(
-        input::footer(Phase::Playing, BidMode::Points),
+        footer(Phase::Playing, BidMode::Points, false, false),
         "p pass  Enter play  i hint  u undo  ? help  q quit"
     );
+    assert_eq!(
+        footer(Phase::Playing, BidMode::Points, true, false),
+        "p pass  Enter play  i hint  ? help  q leave"
+    );
+    assert_eq!(
+        footer(Phase::Finished, BidMode::Points, true, false),
+        "p pass  n rematch  ? help  q leave"
+    );
+    assert_eq!(
+        footer(Phase::Bidding, BidMode::Points, true, true),
+        "p pass  d bot  b bots  g start  ? help  q leave"
+    );
+}
+
+#[test]
+fn the_help_at_a_table_lists_its_keys_and_what_it_leaves_out() {
+    let local = input::help_rows(false);
+    let remote = input::help_rows(true);
+    let keys = |rows: &[(&str, &str)]| rows.iter().map(|r| r.0).collect::<Vec<_>>().join(" ");
+    assert!(keys(&local).contains(" u Tab s d "), "{}", keys(&local));
+    assert!(!keys(&remote).contains(" u "), "{}", keys(&remote));
+    assert!(keys(&remote).contains(" Tab d b g "), "{}", keys(&remote));
+    assert_eq!(remote.last(), Some(&input::AT_A_TABLE));
 }
 
 #[test]
@@ -500,9 +554,9 @@ fn quitting_saves_the_match_and_resuming_replays_every_deal() {
     };
     let mut a = App::new(&with_dir);
     // One whole deal with hints, then a bid in the next.
-    while a.table().game().state().phase() != Phase::Finished {
+    while a.table().local().unwrap().game().state().phase() != Phase::Finished {
         settle(&mut a);
-        match a.table().game().state().phase() {
+        match a.table().local().unwrap().game().state().phase() {
             Phase::Bidding => press(&mut a, KeyCode::Char('p')),
             Phase::Playing => {
                 press(&mut a, KeyCode::Char('i'));
@@ -523,16 +577,16 @@ fn quitting_saves_the_match_and_resuming_replays_every_deal() {
     press(&mut a, KeyCode::Char('n'));
     settle(&mut a);
     press(&mut a, KeyCode::Char('p'));
-    let totals = a.table().deals().totals();
-    let state = *a.table().game().state();
+    let totals = a.table().local().unwrap().deals().totals();
+    let state = *a.table().local().unwrap().game().state();
     press(&mut a, KeyCode::Char('q'));
     assert_eq!(press(&mut a, KeyCode::Char('y')), Action::Quit);
     let mut b = App::new(&with_dir);
     assert_eq!(b.table().stats().tally.played, 1);
     press(&mut b, KeyCode::Char('y'));
-    assert_eq!(b.table().deals().totals(), totals);
-    assert_eq!(b.table().deals().history().len(), 1);
-    assert_eq!(b.table().game().state(), &state);
+    assert_eq!(b.table().local().unwrap().deals().totals(), totals);
+    assert_eq!(b.table().local().unwrap().deals().history().len(), 1);
+    assert_eq!(b.table().local().unwrap().game().state(), &state);
     std::fs::remove_dir_all(dir.path()).unwrap();
 }
 

@@ -4,7 +4,7 @@
 //! Everything is drawn from your [`View`] (and every hand once the deal is settled).
 
 use ::doudizhu::{Action as TurnAction, BidMode, Counts, Phase, Rank, Seat, Settlement, View};
-use cards_core::{Card, CardSet};
+use cards_core::{BySeat, Card, CardSet};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,23 +13,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, StatefulWidget, Widget};
 
 use super::input;
-use super::state::{HUMAN, Sort, Table, current_round, sorted, still_out};
+use super::state::{Sort, Table, current_round, sorted, still_out};
 use crate::cards::{CardStyle, card_back_span, card_span};
-use crate::hearts::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
-use crate::hearts::windows::Windows;
+use crate::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
 use crate::status::StatusLine;
 use crate::widgets::Popup;
+use crate::windows::Windows;
 
 /// The smallest terminal the table fits: a 20-card hand (in ASCII, on two rows if need be),
 /// the three seats, the counter and the input line.
 pub const MIN_SIZE: (u16, u16) = (60, 20);
-
-/// A seat's name as you call it, capitalised: `You`, `Right`, `Left`.
-pub fn title_name(view: &View, seat: Seat) -> String {
-    let mut name = view.seat_name(seat).to_owned();
-    name[..1].make_ascii_uppercase();
-    name
-}
 
 /// `cards` as spans, a space between two cards.
 fn card_spans(cards: &[Card], style: CardStyle) -> Vec<Span<'static>> {
@@ -60,6 +53,8 @@ pub struct SeatLine<'a> {
     pub seat: Seat,
     /// Your view.
     pub view: &'a View,
+    /// The seat's name on screen ([`Table::names`]).
+    pub name: &'a str,
     /// The seat's cards once revealed (at the settlement).
     pub revealed: Option<CardSet>,
     /// The card style.
@@ -84,7 +79,7 @@ impl Widget for SeatLine<'_> {
         let to_act = view.to_move == seat && matches!(view.phase, Phase::Bidding | Phase::Playing);
         let mut spans = vec![
             Span::styled(
-                format!("{:<6}", title_name(view, seat)),
+                format!("{:<6}", self.name),
                 Style::default().add_modifier(Modifier::BOLD),
             ),
             role,
@@ -168,7 +163,7 @@ impl Widget for CounterWidget {
 /// marked `new` in the landlord's hand.
 pub fn hand_cards(table: &Table, view: &View) -> Vec<HandCard> {
     let bottom = match view.bottom {
-        Some(bottom) if view.landlord == Some(HUMAN) => bottom,
+        Some(bottom) if view.landlord == view.seat => bottom,
         _ => CardSet::EMPTY,
     };
     table
@@ -192,7 +187,12 @@ pub fn hand_cards(table: &Table, view: &View) -> Vec<HandCard> {
         .collect()
 }
 
-fn info_lines(table: &Table, view: &View, style: CardStyle) -> [Line<'static>; 2] {
+fn info_lines(
+    table: &Table,
+    view: &View,
+    names: &BySeat<String, 3>,
+    style: CardStyle,
+) -> [Line<'static>; 2] {
     let mut bottom = vec![Span::raw("Bottom: ")];
     match view.bottom {
         Some(cards) => bottom.extend(card_spans(&sorted(cards, Sort::Rank), style)),
@@ -209,13 +209,13 @@ fn info_lines(table: &Table, view: &View, style: CardStyle) -> [Line<'static>; 2
         format!(
             "   Multiplier: ×{}   Bombs: {}",
             view.multiplier,
-            table.game().state().bombs()
+            table.bombs()
         )
     } else {
         match view.auction.leader() {
             Some((seat, _)) => format!(
                 "   Auction, highest: {} (×{})",
-                title_name(view, seat),
+                names[seat],
                 view.auction.base()
             ),
             None => "   Auction".to_owned(),
@@ -225,13 +225,14 @@ fn info_lines(table: &Table, view: &View, style: CardStyle) -> [Line<'static>; 2
         text(style, &stakes),
         Style::default().fg(Color::Cyan),
     ));
-    let totals = table.deals().totals();
+    let totals = table.totals();
+    let me = table.me().index();
     let totals = format!(
         "Totals: you {:+}, right {:+}, left {:+}   deal {}",
-        totals[Seat::ALL[0]],
-        totals[Seat::ALL[1]],
-        totals[Seat::ALL[2]],
-        table.deals().history().len() + 1
+        totals[Seat::ALL[me]],
+        totals[Seat::ALL[(me + 1) % 3]],
+        totals[Seat::ALL[(me + 2) % 3]],
+        table.deal_number()
     );
     [
         Line::from(bottom),
@@ -239,20 +240,16 @@ fn info_lines(table: &Table, view: &View, style: CardStyle) -> [Line<'static>; 2
     ]
 }
 
-fn trick_line(view: &View) -> Line<'static> {
+fn trick_line(view: &View, names: &BySeat<String, 3>) -> Line<'static> {
     let text = match view.trick {
         Some((seat, play)) => {
-            format!(
-                "To beat: {play} by {} ({})",
-                title_name(view, seat),
-                play.combo
-            )
+            format!("To beat: {play} by {} ({})", names[seat], play.combo)
         }
         None if view.phase == Phase::Playing => {
-            if view.to_move == HUMAN {
+            if Some(view.to_move) == view.seat {
                 "You lead a new round.".to_owned()
             } else {
-                format!("{} leads a new round.", title_name(view, view.to_move))
+                format!("{} leads a new round.", names[view.to_move])
             }
         }
         None => String::new(),
@@ -271,16 +268,19 @@ fn text(style: CardStyle, text: &str) -> String {
 pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandHits) {
     let area = frame.area();
     let view = table.view();
+    let names = table.names(&view);
     let settings = table.settings();
+    let opponents = table
+        .opponents()
+        .map_or_else(String::new, |who| format!("— {who} "));
     let title = format!(
-        " Dou Dizhu — seed {} — rules {} — {} bidding — {} bots ",
-        table.deals().deal_seed(),
+        " Dou Dizhu — {} — rules {} — {} bidding {opponents}",
+        table.origin(),
         settings.rules,
         match settings.bidding {
             BidMode::Points => "points",
             BidMode::Rob => "call-and-rob",
         },
-        table.bot_kind().name()
     );
     let block = Block::bordered()
         .border_set(style.border())
@@ -316,7 +316,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     ])
     .areas(inner);
 
-    let [bottom, totals] = info_lines(table, &view, style);
+    let [bottom, totals] = info_lines(table, &view, &names, style);
     let [bottom_row, totals_row] =
         Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(info);
     bottom.render(bottom_row, buf);
@@ -324,16 +324,19 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
 
     let revealed = table.revealed_hands();
     let rows = Layout::vertical([Constraint::Length(1); 3]).split(seats);
-    for (&seat, &row) in [Seat::ALL[2], Seat::ALL[1], HUMAN].iter().zip(rows.iter()) {
+    let me = table.me();
+    let order = [2, 1, 0].map(|k| Seat::ALL[(me.index() + k) % 3]);
+    for (&seat, &row) in order.iter().zip(rows.iter()) {
         SeatLine {
             seat,
             view: &view,
-            revealed: revealed.map(|hands| hands[seat]).filter(|_| seat != HUMAN),
+            name: &names[seat],
+            revealed: revealed.map(|hands| hands[seat]).filter(|_| seat != me),
             style,
         }
         .render(row, buf);
     }
-    trick_line(&view).render(trick, buf);
+    trick_line(&view, &names).render(trick, buf);
     CounterWidget {
         out: still_out(&view),
     }
@@ -363,13 +366,24 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     shown.set(table.status().level(), text(style, table.status().text()));
     StatusLine(&shown).render(status, buf);
     Line::styled(
-        text(style, &input::footer(view.phase, settings.bidding)),
+        text(style, &input::footer(input::Context::of(table))),
         Style::default().fg(Color::DarkGray),
     )
     .render(keys, buf);
 
-    if let (Some(result), Some(hands)) = (table.game().state().settlement(), revealed) {
-        let lines = settlement_lines(table, &view, &result, hands)
+    if let Some(lines) = table.waiting_lines() {
+        let lines = lines.iter().map(|l| Line::raw(text(style, l))).collect();
+        frame.render_widget(
+            Popup {
+                title: "Waiting for players",
+                lines,
+                style,
+            },
+            frame.area(),
+        );
+    }
+    if let (Some(result), Some(hands)) = (table.settlement(), revealed) {
+        let lines = settlement_lines(table, &names, &result, hands)
             .into_iter()
             .map(|l| Line::raw(text(style, &l)))
             .collect();
@@ -382,7 +396,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
             frame.area(),
         );
     }
-    let rows = input::help_rows();
+    let rows = input::help_rows(table.is_remote());
     let whats: Vec<String> = rows.iter().map(|(_, what)| text(style, what)).collect();
     let keys: Vec<(String, &str)> = rows
         .iter()
@@ -417,7 +431,7 @@ const RULES: &[&str] = &[
 /// the cards each seat still held.
 fn settlement_lines(
     table: &Table,
-    view: &View,
+    names: &BySeat<String, 3>,
     result: &Settlement,
     hands: cards_core::BySeat<CardSet, 3>,
 ) -> Vec<String> {
@@ -427,10 +441,7 @@ fn settlement_lines(
         "farmers"
     };
     let mut lines = vec![
-        format!(
-            "Landlord: {}   winner: {winner}",
-            title_name(view, result.landlord)
-        ),
+        format!("Landlord: {}   winner: {winner}", names[result.landlord]),
         result.to_string(),
         String::new(),
         format!(
@@ -438,7 +449,7 @@ fn settlement_lines(
             "seat", "deal", "total", "cards left"
         ),
     ];
-    let totals = table.deals().totals();
+    let totals = table.totals();
     for seat in Seat::ALL {
         let left = Counts::from_cards(hands[seat]);
         let left = if left.is_empty() {
@@ -448,12 +459,10 @@ fn settlement_lines(
         };
         lines.push(format!(
             "{:<6} {:>+6} {:>+6}  {left}",
-            title_name(view, seat),
-            result.payouts[seat],
-            totals[seat]
+            names[seat], result.payouts[seat], totals[seat]
         ));
     }
     lines.push(String::new());
-    lines.push("n: next deal   q: quit".to_owned());
+    lines.push(table.after_settlement().to_owned());
     lines
 }

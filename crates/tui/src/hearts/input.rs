@@ -3,8 +3,8 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 
-use super::hand::HandHits;
 use super::state::{Command, Popup};
+use crate::hand::HandHits;
 
 /// One key binding: the keys, what they do, and the footer's short form (if shown there).
 pub struct Binding {

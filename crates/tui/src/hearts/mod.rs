@@ -9,12 +9,9 @@
 //! only South's.
 
 pub mod cli;
-pub mod hand;
 pub mod input;
-pub mod keep;
 pub mod state;
 pub mod ui;
-pub mod windows;
 
 #[cfg(test)]
 mod tests;
@@ -25,9 +22,9 @@ use ratatui::Frame;
 use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
+use crate::hand::HandHits;
 use crate::launcher::LaunchOptions;
 use crate::overlay::Outcome;
-use hand::HandHits;
 pub use state::{BotKind, Command, Flow, HUMAN, Options, Speed, Table};
 
 /// The Hearts screen: the table, the card style and where the hand was drawn.

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardStyle;
 use crate::data::DataDir;
-use crate::hearts::keep::Keeper;
+use crate::keep::Keeper;
 use crate::overlay;
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::Status;

@@ -8,13 +8,13 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::{StatefulWidget, Widget};
 
-use super::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use super::input::{self, BINDINGS};
 use super::state::{Overlay, Popup};
 use super::ui::{MIN_SIZE, SeatPanel, TrickWidget};
 use super::*;
 use crate::app::{key, render_to_string};
 use crate::cards::CardStyle;
+use crate::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use crate::status::Level;
 
 fn options(seed: u64) -> Options {

@@ -13,13 +13,13 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
-use super::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use super::input;
 use super::state::{HUMAN, Overlay, Popup as Window, Table, names};
-use super::windows::Windows;
 use crate::cards::{CardStyle, card_back_span, card_span};
+use crate::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use crate::status::StatusLine;
 use crate::widgets::Popup;
+use crate::windows::Windows;
 
 /// The smallest terminal the table fits: every card of a 13-card hand, the four seats and
 /// the trick.

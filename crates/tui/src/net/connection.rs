@@ -65,7 +65,10 @@ async fn run(
     loop {
         let reason = match Client::connect(&server).await {
             Ok(mut client) => {
-                if events.send(NetEvent::Connected).is_err() {
+                if events
+                    .send(NetEvent::Connected(client.bots().to_vec()))
+                    .is_err()
+                {
                     return;
                 }
                 let opening = match &seat {

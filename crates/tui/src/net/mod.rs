@@ -13,6 +13,7 @@
 
 pub mod connection;
 pub mod input;
+pub mod remote;
 pub mod state;
 pub mod ui;
 
@@ -47,6 +48,32 @@ impl NetScreen {
         }
     }
 
+    /// Waits (at most [`PATIENCE`]) until the table is announced, and returns its game; the
+    /// server's refusal (a wrong code, a full table) or a lost link is the error.
+    pub fn await_table(&mut self) -> Result<String, String> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < PATIENCE {
+            if let Some(event) = self.connection.wait(crate::app::TICK) {
+                self.state.receive(event);
+            }
+            if let Some(table) = &self.state.table {
+                return Ok(table.game.clone());
+            }
+            if let Some(alarm) = self.state.alarm() {
+                return Err(alarm.to_owned());
+            }
+        }
+        Err(format!(
+            "no table from {} in {PATIENCE:?}",
+            self.state.server
+        ))
+    }
+
+    /// Queues `message` for the server.
+    pub fn send(&self, message: netplay::ClientMessage) {
+        self.connection.send(message);
+    }
+
     /// Applies `command`, sending what it asks the server for.
     pub fn run_command(&mut self, command: Command) -> Action {
         if command == Command::Quit {
@@ -75,14 +102,34 @@ impl Screen for NetScreen {
     }
 }
 
-/// Runs `play --host …` or `play --join …`.
+/// How long `play --host`/`--join` waits for the table before giving up.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Runs `play --host …` or `play --join …`: the table's game on its own screen (Dou Dizhu,
+/// Hearts), any other game on the generic table client.
 pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
-    match open(cli).and_then(|mut screen| crate::app::run(&mut screen).map_err(|e| e.to_string())) {
+    let style = cli.style.style();
+    let opened = open(cli).and_then(|mut link| {
+        let game = link.await_table()?;
+        let mut screen = game_screen(&game, link, style);
+        crate::app::run(screen.as_mut()).map_err(|e| e.to_string())
+    });
+    match opened {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("play: {error}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// The screen for a table of `game`: the game's own where it has one.
+pub fn game_screen(game: &str, link: NetScreen, style: crate::cards::CardStyle) -> Box<dyn Screen> {
+    match game {
+        <::doudizhu::Game as game::GameState>::NAME => {
+            Box::new(crate::doudizhu::App::remote(link, style))
+        }
+        _ => Box::new(link),
     }
 }
 

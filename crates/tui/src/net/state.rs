@@ -3,7 +3,10 @@
 //! server sends the view and the legal action texts, and this only keeps them.
 
 use game::{Outcome, Turn, Viewer};
-use netplay::{ActionRef, ClientMessage, LegalAction, ServerMessage, StateUpdate, TableInfo};
+use netplay::{
+    ActionRef, BotChoice, ClientMessage, GameBots, LegalAction, RecordText, SeatKind,
+    ServerMessage, StateUpdate, TableInfo,
+};
 use serde_json::Value;
 
 /// How many messages the log keeps (older ones scroll away).
@@ -23,8 +26,8 @@ pub enum Link {
 /// Something from the connection: a server message or a change of the link.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetEvent {
-    /// The connection is up (the first time or again).
-    Connected,
+    /// The connection is up (the first time or again), with the bots the server offers.
+    Connected(Vec<GameBots>),
     /// The connection dropped or could not be made, with the reason.
     Disconnected(String),
     /// A message from the server.
@@ -95,6 +98,37 @@ pub struct NetState {
     /// An action was sent and its answer (a new state or an error) has not come yet; a
     /// second Enter meanwhile is ignored, so one keypress never plays twice.
     pub awaiting: bool,
+    /// The bots the server offers, per game (from its welcome).
+    pub offers: Vec<GameBots>,
+    /// How many notes were ever logged (the log keeps the last [`LOG_LEN`]).
+    pub noted: usize,
+    /// The last game record received (asked for with [`ClientMessage::Record`]).
+    pub record: Option<RecordText>,
+}
+
+/// How one seat of the table is held, as the screens show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Nobody sits there yet.
+    Empty,
+    /// A player whose client is connected.
+    Online,
+    /// A player whose client is away (a bot plays for it after the server's timeout).
+    Away,
+    /// The server's bot.
+    Bot,
+}
+
+impl Presence {
+    /// The word for it.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Presence::Empty => "empty",
+            Presence::Online => "online",
+            Presence::Away => "away",
+            Presence::Bot => "bot",
+        }
+    }
 }
 
 impl NetState {
@@ -114,7 +148,70 @@ impl NetState {
             selected: 0,
             log: Vec::new(),
             awaiting: false,
+            offers: Vec::new(),
+            noted: 0,
+            record: None,
         }
+    }
+
+    /// How `seat` is held, from the table announcement.
+    pub fn presence(&self, seat: usize) -> Presence {
+        let info = self.table.as_ref().and_then(|table| table.seats.get(seat));
+        match info.map(|info| (info.kind, info.connected)) {
+            None | Some((SeatKind::Empty, _)) => Presence::Empty,
+            Some((SeatKind::Bot, _)) => Presence::Bot,
+            Some((SeatKind::Human, true)) => Presence::Online,
+            Some((SeatKind::Human, false)) => Presence::Away,
+        }
+    }
+
+    /// The bots the server offers for this table's game, the strongest first, each kind at
+    /// each of its levels.
+    pub fn bot_choices(&self) -> Vec<BotChoice> {
+        let game = self.table.as_ref().map(|table| table.game.as_str());
+        self.offers
+            .iter()
+            .filter(|offer| Some(offer.game.as_str()) == game)
+            .flat_map(|offer| &offer.kinds)
+            .flat_map(|kind| {
+                (1..=kind.levels).rev().map(|level| BotChoice {
+                    kind: kind.kind.clone(),
+                    level,
+                })
+            })
+            .collect()
+    }
+
+    /// Sends the action written `text` for this seat: by its id when it is among the legal
+    /// actions, else as text (the server then names what is wrong with it). `None` while an
+    /// action is already on its way.
+    pub fn act(&mut self, text: &str) -> Option<ClientMessage> {
+        if self.awaiting {
+            return None;
+        }
+        let action = self
+            .legal()
+            .iter()
+            .find(|action| action.text == text)
+            .map_or_else(
+                || ActionRef::Text(text.to_owned()),
+                |action| ActionRef::Id(action.id),
+            );
+        self.awaiting = true;
+        Some(ClientMessage::Action { action })
+    }
+
+    /// The last message that reports a problem, if it is the latest message.
+    pub fn alarm(&self) -> Option<&str> {
+        self.log
+            .last()
+            .filter(|note| note.alarm)
+            .map(|note| note.text.as_str())
+    }
+
+    /// Whether the table has not started its first game yet.
+    pub fn waiting(&self) -> bool {
+        self.state.is_none()
     }
 
     /// The legal actions whose text contains every word of the filter (case-insensitive).
@@ -177,7 +274,8 @@ impl NetState {
     /// Takes in one event from the connection.
     pub fn receive(&mut self, event: NetEvent) {
         match event {
-            NetEvent::Connected => {
+            NetEvent::Connected(offers) => {
+                self.offers = offers;
                 if matches!(self.link, Link::Lost(_)) {
                     self.note("reconnected".to_owned(), false);
                 }
@@ -233,6 +331,7 @@ impl NetState {
             }
             ServerMessage::Ack { action, .. } => self.note(format!("you played {action}"), false),
             ServerMessage::Result { outcome, .. } => self.result = Some(outcome),
+            ServerMessage::Record(record) => self.record = Some(record),
             ServerMessage::Error { code, message } => {
                 self.awaiting = false;
                 self.note(format!("error {code}: {message}"), true);
@@ -240,8 +339,7 @@ impl NetState {
             ServerMessage::Welcome { .. }
             | ServerMessage::Lobby { .. }
             | ServerMessage::Assist { .. }
-            | ServerMessage::Moves { .. }
-            | ServerMessage::Record(_) => {}
+            | ServerMessage::Moves { .. } => {}
         }
     }
 
@@ -301,7 +399,9 @@ impl NetState {
         self.selected = self.selected.min(self.filtered().len().saturating_sub(1));
     }
 
-    fn note(&mut self, text: String, alarm: bool) {
+    /// Logs a message to show.
+    pub fn note(&mut self, text: String, alarm: bool) {
+        self.noted += 1;
         self.log.push(Note { text, alarm });
         if self.log.len() > LOG_LEN {
             self.log.remove(0);

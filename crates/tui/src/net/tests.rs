@@ -57,7 +57,7 @@ fn update(legal: &[&str]) -> StateUpdate {
 
 fn playing() -> NetState {
     let mut state = NetState::new("ws://127.0.0.1:7878", "ann");
-    state.receive(NetEvent::Connected);
+    state.receive(NetEvent::Connected(Vec::new()));
     for message in [
         ServerMessage::Joined {
             code: "K7MQ2X".parse().unwrap(),
@@ -220,4 +220,47 @@ fn the_result_and_a_lost_connection_are_shown() {
         screen[20],
         "│connection lost: reset by peer; retrying                                      │"
     );
+}
+
+#[test]
+fn presence_and_acting_by_text_for_the_game_screens() {
+    let mut state = playing();
+    let mut info = table();
+    info.seats[2].kind = SeatKind::Bot;
+    info.seats.push(SeatInfo {
+        kind: SeatKind::Empty,
+        name: None,
+        connected: false,
+        bot: None,
+    });
+    state.receive(NetEvent::Message(ServerMessage::Table(info)));
+    assert_eq!(
+        (0..5).map(|s| state.presence(s).word()).collect::<Vec<_>>(),
+        ["online", "away", "bot", "empty", "empty"]
+    );
+    state.receive(NetEvent::Message(ServerMessage::State(update(&[
+        "pass", "99",
+    ]))));
+    // A legal text goes by its id, any other as typed; a second action waits for the first.
+    assert_eq!(
+        state.act("99"),
+        Some(ClientMessage::Action {
+            action: ActionRef::Id(11)
+        })
+    );
+    assert_eq!(state.act("pass"), None);
+    state.awaiting = false;
+    assert_eq!(
+        state.act("33"),
+        Some(ClientMessage::Action {
+            action: ActionRef::Text("33".into())
+        })
+    );
+    let noted = state.noted;
+    state.receive(NetEvent::Message(ServerMessage::Error {
+        code: "illegal".into(),
+        message: "33 does not beat 99".into(),
+    }));
+    assert_eq!(state.noted, noted + 1);
+    assert_eq!(state.alarm(), Some("error illegal: 33 does not beat 99"));
 }

@@ -1,6 +1,6 @@
 //! Draws the shared windows of an [`Overlay`] (help, statistics, a question) for the card
 //! games, in the game's style; the game draws its own popups ([`Overlay::Game`]) itself.
-//! Hearts and Dou Dizhu both use it (it belongs beside [`crate::widgets`]).
+//! Hearts and Dou Dizhu both use it.
 
 use ratatui::Frame;
 

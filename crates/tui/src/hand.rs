@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use parlor_tui::cards::CardStyle;
-//! use parlor_tui::hearts::hand::{HandCard, HandHits, HandWidget};
+//! use parlor_tui::hand::{HandCard, HandHits, HandWidget};
 //! use ratatui::{buffer::Buffer, layout::Rect, widgets::StatefulWidget};
 //!
 //! let cards: Vec<HandCard> = cards_core::parse_cards("3C 4D").unwrap()

@@ -1,6 +1,6 @@
 //! What a card game keeps in the data directory: its statistics and the game saved on quit,
 //! loaded at start and written back with their errors on the status line. Hearts and
-//! Dou Dizhu both use it (it belongs beside [`crate::save`] and [`crate::stats`]).
+//! Dou Dizhu both use it, over [`crate::save`] and [`crate::stats`].
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

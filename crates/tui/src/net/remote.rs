@@ -1,0 +1,265 @@
+//! A game's own screen at a network table: the seat's view read back into the game crate's
+//! `View` type, the legal actions sent by their text, the seats' names and presence, the host's
+//! commands, the results added up across games. The game screens hold a [`Remote`] in place of
+//! their local match and bots; the rules stay on the server.
+
+use netplay::{ClientMessage, RecordFormat, TableInfo};
+use serde::de::DeserializeOwned;
+
+use super::NetScreen;
+use super::state::{Link, NetState, Note, Presence};
+
+/// What the host of a table asks for, from the game screen's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostCommand {
+    /// Chooses the next bot the server offers (the strongest first) for [`HostCommand::SeatBots`].
+    NextBot,
+    /// Seats the chosen bot (the server's default until one is chosen) in every empty seat.
+    SeatBots,
+    /// Starts the game.
+    Start,
+    /// A new game at the same seats, once this one is over.
+    Rematch,
+}
+
+/// What a [`Remote::pump`] brought.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pumped {
+    /// A new view (a new action, or a new game) was read.
+    pub view: bool,
+    /// A game ended: its number.
+    pub result: Option<u32>,
+    /// The notes logged meanwhile: refusals, link changes, the table's creation.
+    pub notes: Vec<Note>,
+}
+
+/// The remote side of a game screen: the link to the server and the seat's decoded view.
+#[derive(Debug)]
+pub struct Remote<V> {
+    link: NetScreen,
+    view: Option<V>,
+    /// The game number and ply of `view`.
+    seen: Option<(u32, usize)>,
+    bot: Option<usize>,
+    /// How many of the log's notes were handed out by [`Remote::pump`].
+    read: usize,
+    asked_record: u32,
+    totals: Vec<i64>,
+    counted: u32,
+}
+
+impl<V: DeserializeOwned> Remote<V> {
+    /// The remote side over an open link (whatever it already received is read at the next
+    /// [`pump`](Remote::pump)).
+    pub fn new(link: NetScreen) -> Remote<V> {
+        Remote {
+            link,
+            view: None,
+            seen: None,
+            bot: None,
+            read: 0,
+            asked_record: 0,
+            totals: Vec::new(),
+            counted: 0,
+        }
+    }
+
+    /// Takes in what the connection delivered; a view the game type does not read is logged
+    /// as a problem and the last good view kept. The first pump also hands out the notes
+    /// logged before the screen opened (the table's creation).
+    pub fn pump(&mut self) -> Pumped {
+        self.link.pump();
+        let mut pumped = Pumped::default();
+        let net = &self.link.state;
+        if let Some(update) = &net.state {
+            let at = (update.game_number, update.ply);
+            if self.seen != Some(at) {
+                self.seen = Some(at);
+                match serde_json::from_value(update.view.clone()) {
+                    Ok(view) => {
+                        self.view = Some(view);
+                        pumped.view = true;
+                    }
+                    Err(e) => self
+                        .link
+                        .state
+                        .note(format!("the server's view does not read: {e}"), true),
+                }
+            }
+        }
+        let net = &self.link.state;
+        if let (Some(outcome), Some(update)) = (&net.result, &net.state)
+            && update.game_number > self.counted
+        {
+            self.counted = update.game_number;
+            self.totals.resize(outcome.returns.len(), 0);
+            for (total, &won) in self.totals.iter_mut().zip(&outcome.returns) {
+                // Returns are whole points in the card games.
+                #[allow(clippy::cast_possible_truncation)]
+                let won = won.round() as i64;
+                *total += won;
+            }
+            pumped.result = Some(update.game_number);
+        }
+        let net = &self.link.state;
+        let new = (net.noted - self.read).min(net.log.len());
+        pumped.notes = net.log[net.log.len() - new..].to_vec();
+        self.read = net.noted;
+        pumped
+    }
+
+    /// The seat's view of the game in play (`None` before the first game starts).
+    pub fn view(&self) -> Option<&V> {
+        self.view.as_ref()
+    }
+}
+
+impl<V> Remote<V> {
+    /// What the client knows of the table.
+    pub fn net(&self) -> &NetState {
+        &self.link.state
+    }
+
+    /// Sends the action written `text` (see [`NetState::act`]).
+    pub fn act(&mut self, text: &str) {
+        if let Some(message) = self.link.state.act(text) {
+            self.link.send(message);
+        }
+    }
+
+    /// Whether the seat may act now (it has legal actions and none is on its way).
+    pub fn my_turn(&self) -> bool {
+        self.link.state.my_turn()
+    }
+
+    /// Carries out a host command: what to tell the player, or why it is refused here (the
+    /// server refuses what this client cannot know, and its answer shows up as a note).
+    pub fn host(&mut self, command: HostCommand) -> Result<String, String> {
+        if !self.link.state.host {
+            return Err("only the table's host seats bots, starts and rematches".to_owned());
+        }
+        let choices = self.link.state.bot_choices();
+        let message = match command {
+            HostCommand::NextBot => {
+                if choices.is_empty() {
+                    return Err("the server offers no bots for this game".to_owned());
+                }
+                let next = self.bot.map_or(0, |i| (i + 1) % choices.len());
+                self.bot = Some(next);
+                let bot = &choices[next];
+                return Ok(format!("b seats: {} level {}", bot.kind, bot.level));
+            }
+            HostCommand::SeatBots => match self.bot.and_then(|i| choices.get(i)) {
+                Some(bot) => ClientMessage::SeatBot {
+                    seat: None,
+                    bot: bot.clone(),
+                },
+                None => ClientMessage::FillBots,
+            },
+            HostCommand::Start => ClientMessage::Start,
+            HostCommand::Rematch => ClientMessage::Rematch,
+        };
+        let said = match &message {
+            ClientMessage::Start => "starting…",
+            ClientMessage::Rematch => "a rematch at the same seats…",
+            _ => "seating bots in the empty seats…",
+        };
+        self.link.send(message);
+        Ok(said.to_owned())
+    }
+
+    /// Asks once per game for the finished game's record in the crate's JSON form (the
+    /// card games reveal every hand from it, once the game is over).
+    pub fn ask_record(&mut self) {
+        let Some(game) = self.link.state.state.as_ref().map(|s| s.game_number) else {
+            return;
+        };
+        if self.asked_record < game {
+            self.asked_record = game;
+            self.link.send(ClientMessage::Record {
+                game_number: Some(game),
+                format: RecordFormat::Json,
+            });
+        }
+    }
+
+    /// The record asked for with [`ask_record`](Remote::ask_record), once it came, for the
+    /// game in play.
+    pub fn record(&self) -> Option<&str> {
+        let record = self.link.state.record.as_ref()?;
+        let game = self.link.state.state.as_ref()?.game_number;
+        (record.game_number == game).then_some(record.text.as_str())
+    }
+
+    /// Each seat's points over every finished game at this table (zeros before the first).
+    pub fn totals(&self, seats: usize) -> Vec<i64> {
+        let mut totals = self.totals.clone();
+        totals.resize(seats, 0);
+        totals
+    }
+
+    /// Which game at the table is shown (1 before the first starts).
+    pub fn game_number(&self) -> u32 {
+        self.seen.map_or(1, |(game, _)| game)
+    }
+
+    /// A seat's display name, and how it is held when that is not "online".
+    pub fn seat_label(&self, seat: usize) -> String {
+        let net = &self.link.state;
+        match net.presence(seat) {
+            Presence::Online => net.seat_name(seat),
+            Presence::Empty => "(empty)".to_owned(),
+            other => format!("{} ({})", net.seat_name(seat), other.word()),
+        }
+    }
+
+    /// The table and the link, for a title: `table ABC234, online`.
+    pub fn origin(&self) -> String {
+        let net = &self.link.state;
+        let link = match &net.link {
+            Link::Connecting => "connecting",
+            Link::Online => "online",
+            Link::Lost(_) => "reconnecting",
+        };
+        format!("table {}, {link}", net.code.as_deref().unwrap_or("?"))
+    }
+
+    /// The lines of the window shown until the first game starts: how others join, every
+    /// seat, and what the host can do.
+    pub fn waiting_lines(&self) -> Vec<String> {
+        let net = &self.link.state;
+        let code = net.code.as_deref().unwrap_or("?");
+        let mut lines = vec![
+            format!("Table {code}: others join with"),
+            format!("play --join {}/{code} --name NAME", net.server),
+            String::new(),
+        ];
+        let seats = net
+            .table
+            .as_ref()
+            .map_or(0, |table: &TableInfo| table.seats.len());
+        for seat in 0..seats {
+            let you = if Some(seat) == net.seat {
+                "  (you)"
+            } else {
+                ""
+            };
+            let presence = net.presence(seat);
+            lines.push(match presence {
+                Presence::Empty => format!("seat {seat}: empty"),
+                _ => format!(
+                    "seat {seat}: {} - {}{you}",
+                    net.seat_name(seat),
+                    presence.word()
+                ),
+            });
+        }
+        lines.push(String::new());
+        lines.push(if net.host {
+            "d choose a bot, b seat bots, g start".to_owned()
+        } else {
+            "waiting for the host to start".to_owned()
+        });
+        lines
+    }
+}
