@@ -122,6 +122,47 @@ impl<C> Binding<C> {
     }
 }
 
+/// The cursor keys of the board games, arrows or `hjkl`, as the step (columns, rows) on
+/// screen with right and up positive. A game looks a key up here first ([`cursor`]) and
+/// wraps the step in its own command; [`help_rows_with_cursor`] puts them first in its help.
+pub const CURSOR: &[Binding<(i8, i8)>] = &[
+    Binding::new(
+        &[Key::code(KeyCode::Left), Key::char('h')],
+        (-1, 0),
+        "move the cursor",
+    ),
+    Binding::new(
+        &[Key::code(KeyCode::Right), Key::char('l')],
+        (1, 0),
+        "move the cursor",
+    ),
+    Binding::new(
+        &[Key::code(KeyCode::Up), Key::char('k')],
+        (0, 1),
+        "move the cursor",
+    ),
+    Binding::new(
+        &[Key::code(KeyCode::Down), Key::char('j')],
+        (0, -1),
+        "move the cursor",
+    ),
+];
+
+/// The cursor step [`CURSOR`] binds to `event`, if any.
+pub fn cursor(event: &KeyEvent) -> Option<(i8, i8)> {
+    command(CURSOR, event)
+}
+
+/// The help rows of a board game: the [`CURSOR`] row, then `keymap`'s rows.
+pub fn help_rows_with_cursor<C>(
+    keymap: &[Binding<C>],
+    style: CardStyle,
+) -> Vec<(String, &'static str)> {
+    let mut rows = help_rows(CURSOR, style);
+    rows.extend(help_rows(keymap, style));
+    rows
+}
+
 /// The command bound to `event` in `keymap`, if any (the first binding that has the key).
 pub fn command<C: Copy>(keymap: &[Binding<C>], event: &KeyEvent) -> Option<C> {
     keymap

@@ -51,7 +51,9 @@
 pub mod app;
 pub mod cards;
 pub mod clock;
+pub(crate) mod computer_record;
 pub mod data;
+pub(crate) mod dialogs;
 pub mod doudizhu;
 pub mod gomoku;
 pub mod hearts;
@@ -67,5 +69,6 @@ pub mod save;
 pub mod stats;
 pub mod status;
 pub mod theme;
+pub mod thinker;
 pub mod widgets;
 pub mod xiangqi;

@@ -13,13 +13,13 @@ use gomoku_brain::{Brain, Limits, Thought};
 
 use super::input::Command;
 use crate::app::Action;
+use crate::computer_record::Record;
 use crate::data::DataDir;
+use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
-use crate::xiangqi::dialogs::{Dialogs, cycle};
-use crate::xiangqi::record::Record;
-use crate::xiangqi::thinker::{Strength, Thinker};
+use crate::thinker::{Strength, Thinker};
 
 /// Board sizes the options cycle through.
 const SIZES: [u8; 4] = [15, 19, 20, 9];
@@ -978,28 +978,4 @@ pub const RULES_HELP: &[&str] = &[
     "caro: a five blocked at both ends does not win; caro-overline: overlines win.",
 ];
 
-impl Dialogs for State {
-    type Popup = Popup;
-    type Sure = Sure;
-    const RESET: Sure = Sure::ResetStatistics;
-
-    fn overlay_mut(&mut self) -> &mut Overlay<Popup, Sure> {
-        &mut self.overlay
-    }
-
-    fn prompt_mut(&mut self) -> &mut Option<LineInput> {
-        &mut self.prompt
-    }
-
-    fn confirmed(&mut self, sure: Sure) -> Action {
-        State::confirmed(self, sure)
-    }
-
-    fn declined(&mut self, sure: Sure) {
-        State::declined(self, sure);
-    }
-
-    fn submit(&mut self, line: &str) {
-        State::submit(self, line);
-    }
-}
+dialogs_for_state!();

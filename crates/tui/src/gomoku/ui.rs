@@ -15,14 +15,14 @@ use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
 
 use super::input::{BoardHits, KEYMAP};
 use super::state::{Opponent, OptionRow, Popup, RULES_HELP, State, level_name};
-use crate::cards::CardStyle;
-use crate::keymap::help_rows;
+use crate::cards::{CardStyle, ascii_only};
+use crate::dialogs::{SharedOverlay, options_popup};
+use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
 use crate::widgets;
-use crate::xiangqi::ui::{SharedOverlay, ascii_only, options_popup};
 
 /// Columns of the panel beside the board, at least.
 const PANEL_W: u16 = 26;
@@ -297,7 +297,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         ),
         keys,
     );
-    let keys = help_rows(KEYMAP, style);
+    let keys = help_rows_with_cursor(KEYMAP, style);
     let shared = SharedOverlay {
         game: "Gomoku",
         keys: &keys,

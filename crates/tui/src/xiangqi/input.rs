@@ -51,28 +51,9 @@ pub enum Command {
     Quit,
 }
 
-/// Every key of the game; the help screen lists them in this order.
+/// Every key of the game but the cursor's ([`keymap::CURSOR`]); the help screen lists them in
+/// this order.
 pub const KEYMAP: &[Binding<Command>] = &[
-    Binding::new(
-        &[Key::code(KeyCode::Left), Key::char('h')],
-        Command::Cursor(-1, 0),
-        "cursor left",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Right), Key::char('l')],
-        Command::Cursor(1, 0),
-        "cursor right",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Up), Key::char('k')],
-        Command::Cursor(0, 1),
-        "cursor up",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Down), Key::char('j')],
-        Command::Cursor(0, -1),
-        "cursor down",
-    ),
     Binding::new(
         &[Key::code(KeyCode::Enter), Key::char(' ')],
         Command::Activate,
@@ -137,9 +118,11 @@ pub const KEYMAP: &[Binding<Command>] = &[
     Binding::new(&[Key::char('q')], Command::Quit, "quit"),
 ];
 
-/// The command a key press stands for.
+/// The command a key press stands for: the shared cursor keys, then [`KEYMAP`].
 pub fn key_command(key: &KeyEvent) -> Option<Command> {
-    keymap::command(KEYMAP, key)
+    keymap::cursor(key)
+        .map(|(files, ranks)| Command::Cursor(files, ranks))
+        .or_else(|| keymap::command(KEYMAP, key))
 }
 
 /// Where the board was drawn at the last render, recorded by the board widget, so that a

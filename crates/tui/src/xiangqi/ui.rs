@@ -16,13 +16,13 @@ use super::state::{
     OptionRow, PROMPT_HELP, Popup, State, level_name, notation_name, rules_text, score_text,
     side_name,
 };
-use crate::cards::CardStyle;
-use crate::keymap::help_rows;
+use crate::cards::{CardStyle, ascii_only};
+use crate::dialogs::{SharedOverlay, options_popup};
+use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
-use crate::widgets::{self, ConfirmDialog, Help, StatsView};
 
 /// Columns and rows between two board points.
 const CELL_W: u16 = 4;
@@ -422,7 +422,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         ),
         keys,
     );
-    let keys = help_rows(KEYMAP, style);
+    let keys = help_rows_with_cursor(KEYMAP, style);
     let shared = SharedOverlay {
         game: "Xiangqi",
         keys: &keys,
@@ -437,120 +437,5 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     }
     if style.is_ascii() {
         ascii_only(frame.buffer_mut());
-    }
-}
-
-/// What the shared overlays of a board game show: its help and its statistics.
-pub(crate) struct SharedOverlay<'a> {
-    /// The game's name, for the titles.
-    pub game: &'a str,
-    /// The help's key rows.
-    pub keys: &'a [(String, &'a str)],
-    /// The help's paragraphs after the keys.
-    pub text: &'a [&'a str],
-    /// The statistics rows.
-    pub stats: &'a [(String, String)],
-    /// Borders and arrows.
-    pub style: CardStyle,
-}
-
-impl SharedOverlay<'_> {
-    /// Draws the open help, statistics or question; the game draws its own popups.
-    pub(crate) fn draw<G, C>(&self, frame: &mut Frame, overlay: &Overlay<G, C>) {
-        let area = frame.area();
-        let style = self.style;
-        match overlay {
-            Overlay::Help(help) => {
-                let title = format!("{} help", self.game);
-                // A copy: the widget clamps the offset, and drawing never changes the state.
-                let mut help = *help;
-                let widget = Help {
-                    title: &title,
-                    keys: self.keys,
-                    text: self.text,
-                    style,
-                };
-                frame.render_stateful_widget(widget, area, &mut help);
-            }
-            Overlay::Statistics => {
-                let title = format!("{} statistics", self.game);
-                let rows = self.stats;
-                frame.render_widget(
-                    StatsView {
-                        title: &title,
-                        rows,
-                        style,
-                    },
-                    area,
-                );
-            }
-            Overlay::Confirm(confirm) => {
-                let question = &confirm.question;
-                frame.render_widget(ConfirmDialog { question, style }, area);
-            }
-            Overlay::None | Overlay::Game(_) => {}
-        }
-    }
-}
-
-/// The options popup: `(label, value)` rows, the highlighted one marked, and its keys.
-pub(crate) fn options_popup(
-    frame: &mut Frame,
-    rows: &[(&str, String)],
-    selected: usize,
-    style: CardStyle,
-) {
-    let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-    let lines = rows
-        .iter()
-        .enumerate()
-        .map(|(i, (label, value))| {
-            let text = format!("{label:<width$}  {value}");
-            if i == selected {
-                Line::styled(text, theme::SELECTED)
-            } else {
-                Line::raw(text)
-            }
-        })
-        .chain([
-            Line::raw(""),
-            Line::styled("up/down choose, left/right change, Esc closes", theme::DIM),
-        ])
-        .collect();
-    let popup = widgets::Popup {
-        title: "Options",
-        lines,
-        style,
-    };
-    frame.render_widget(popup, frame.area());
-}
-
-/// With `--ascii`: every symbol the screen drew outside ASCII (separators, arrows, marks,
-/// popup borders) replaced by an ASCII stand-in, after everything is drawn.
-pub(crate) fn ascii_only(buf: &mut Buffer) {
-    let area = buf.area;
-    for y in area.top()..area.bottom() {
-        for x in area.left()..area.right() {
-            let cell = &mut buf[(x, y)];
-            if cell.symbol().is_ascii() {
-                continue;
-            }
-            let stand_in = match cell.symbol() {
-                "·" => ".",
-                "…" => "~",
-                "—" | "─" | "━" | "═" => "-",
-                "│" | "┃" | "║" | "▏" => "|",
-                "▶" | "→" => ">",
-                "←" => "<",
-                "↑" => "^",
-                "↓" => "v",
-                "×" => "x",
-                "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "├" | "┤" | "┬" | "┴" | "┼" => {
-                    "+"
-                }
-                _ => "?",
-            };
-            cell.set_symbol(stand_in);
-        }
     }
 }
