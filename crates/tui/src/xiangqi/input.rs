@@ -133,6 +133,9 @@ pub struct BoardHits {
     pub origin: Option<(u16, u16)>,
     /// Columns and rows between points.
     pub step: (u16, u16),
+    /// Rows of the river drawn between ranks 5 and 4 beyond the step (1 on the compact
+    /// board, where the ranks are one row apart but the river still has its own row).
+    pub river: u16,
     /// Whether Black was at the bottom.
     pub flipped: bool,
 }
@@ -144,7 +147,12 @@ impl BoardHits {
         let (ox, oy) = self.origin?;
         let (sx, sy) = self.step;
         let col = (x + 1).checked_sub(ox)? / sx;
-        let row = (y + 1).checked_sub(oy)? / sy;
+        let mut dy = (y + sy / 2).checked_sub(oy)?;
+        if dy >= 5 * sy {
+            // Below the river: the river's own row is no point.
+            dy = dy.checked_sub(self.river).filter(|d| *d >= 5 * sy)?;
+        }
+        let row = dy / sy;
         if col > 8 || row > 9 {
             return None;
         }
