@@ -155,15 +155,13 @@ impl SharedOverlay<'_> {
         match overlay {
             Overlay::Help(help) => {
                 let title = format!("{} help", self.game);
-                // A copy: the widget clamps the offset, and drawing never changes the state.
-                let mut help = *help;
                 let widget = Help {
                     title: &title,
                     keys: self.keys,
                     text: self.text,
                     style,
                 };
-                frame.render_stateful_widget(widget, area, &mut help);
+                widget.render_scrolled(area, frame.buffer_mut(), help);
             }
             Overlay::Statistics => {
                 let title = format!("{} statistics", self.game);
