@@ -115,15 +115,9 @@ mod tests {
             seed: Some(1),
             ..LaunchOptions::default()
         };
-        let games: [(&str, fn(&LaunchOptions) -> Box<dyn crate::app::Screen>); 5] = [
-            ("klondike", crate::klondike::start),
-            ("doudizhu", crate::doudizhu::start),
-            ("hearts", crate::hearts::start),
-            ("xiangqi", crate::xiangqi::start),
-            ("gomoku", crate::gomoku::start),
-        ];
-        for (name, start) in games {
-            let mut screen = start(&options);
+        for game in crate::launcher::GAMES {
+            let name = game.name;
+            let mut screen = (game.start)(&options);
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
             terminal
                 .draw(|frame| crate::app::draw(frame, screen.as_mut()))
