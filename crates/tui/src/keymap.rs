@@ -318,7 +318,10 @@ mod tests {
             let row = cells(row);
             for (i, cell) in row.iter().enumerate().skip(2) {
                 if cell != "—" {
-                    columns[i].1 += &format!(" {} {cell}", row[0]);
+                    let text = &mut columns[i].1;
+                    for part in [" ", row[0].as_str(), " ", cell.as_str()] {
+                        text.push_str(part);
+                    }
                 }
             }
         }

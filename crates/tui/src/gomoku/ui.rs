@@ -158,7 +158,12 @@ impl Widget for Panel<'_> {
             (Stone::Black, true) => "X black",
             (Stone::White, true) => "O white",
         };
-        let mut lines = vec![Line::raw(o.opponent.describe())];
+        let players = match (o.opening, s.computer_player()) {
+            // The colours come from the opening: the rows below say who holds which.
+            (Some(_), Some(_)) => "you vs computer",
+            _ => o.opponent.describe(),
+        };
+        let mut lines = vec![Line::raw(players)];
         if matches!(o.opponent, Opponent::Bot(_)) {
             lines.push(Line::raw(format!("level {}", level_name(o.level))));
         }
