@@ -362,14 +362,12 @@ mod tests {
 
     #[test]
     fn the_readme_key_table_lists_every_binding_of_every_game() {
-        let mut games: Vec<(&str, Vec<Key>)> = vec![
-            (
-                "Klondike",
-                crate::klondike::input::KEYMAP
-                    .iter()
-                    .flat_map(|b| b.keys.iter().copied())
-                    .collect(),
-            ),
+        fn keys_of<C>(keymap: &[Binding<C>]) -> Vec<Key> {
+            keymap.iter().flat_map(|b| b.keys.iter().copied()).collect()
+        }
+        let board = |keymap: Vec<Key>| [keys_of(CURSOR), keymap].concat();
+        let games: [(&str, Vec<Key>); 5] = [
+            ("Klondike", keys_of(crate::klondike::input::KEYMAP)),
             (
                 "Dou Dizhu",
                 crate::doudizhu::input::BINDINGS
@@ -384,30 +382,9 @@ mod tests {
                     .flat_map(|b| codes(b.keys))
                     .collect(),
             ),
+            ("Xiangqi", board(keys_of(crate::xiangqi::input::KEYMAP))),
+            ("Gomoku", board(keys_of(crate::gomoku::input::KEYMAP))),
         ];
-        let board = |keymap: Vec<Key>| {
-            let mut keys: Vec<Key> = CURSOR.iter().flat_map(|b| b.keys.iter().copied()).collect();
-            keys.extend(keymap);
-            keys
-        };
-        games.push((
-            "Xiangqi",
-            board(
-                crate::xiangqi::input::KEYMAP
-                    .iter()
-                    .flat_map(|b| b.keys.iter().copied())
-                    .collect(),
-            ),
-        ));
-        games.push((
-            "Gomoku",
-            board(
-                crate::gomoku::input::KEYMAP
-                    .iter()
-                    .flat_map(|b| b.keys.iter().copied())
-                    .collect(),
-            ),
-        ));
         let columns = readme_columns();
         for (game, keys) in games {
             let (_, text) = columns
