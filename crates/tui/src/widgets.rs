@@ -499,4 +499,41 @@ mod tests {
             ])
         );
     }
+
+    /// Every game's help at 80x24 either fits or scrolls to its last line, where the
+    /// footer counts the lines.
+    #[test]
+    fn every_games_help_fits_or_scrolls_to_its_end_at_80_by_24() {
+        use crate::app::{key, render_to_string};
+        use crossterm::event::KeyCode;
+        let options = crate::launcher::LaunchOptions {
+            seed: Some(1),
+            ..crate::launcher::LaunchOptions::default()
+        };
+        for game in crate::launcher::GAMES {
+            let mut screen = (game.start)(&options);
+            screen.handle_event(&key(KeyCode::Char('?')));
+            let _ = render_to_string(screen.as_mut(), 80, 24);
+            screen.handle_event(&key(KeyCode::End));
+            let text = render_to_string(screen.as_mut(), 80, 24);
+            let footer = text
+                .lines()
+                .find(|l| l.contains("any other key closes") || l.contains("any key closes"))
+                .unwrap_or_else(|| panic!("{}: no help footer\n{text}", game.name));
+            if let Some(at) = footer.find("(line ") {
+                let numbers: Vec<u16> = footer[at + 6..]
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .take(2)
+                    .collect();
+                let room = 24 - 3;
+                assert_eq!(
+                    numbers[0] + room - 1,
+                    numbers[1],
+                    "{}: End shows the last line\n{text}",
+                    game.name
+                );
+            }
+        }
+    }
 }
