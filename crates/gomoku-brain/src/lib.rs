@@ -5,10 +5,12 @@
 //! - [`vcf()`], [`vct()`]: threat-space search on a [`SearchBoard`].
 //! - [`Pattern`], [`Summary`]: line patterns and their sum at a point.
 //! - [`TimeControl`], [`Clock`]: time budgets and the search clock.
+//! - [`opening`]: the brain's decisions in an opening rule (swap, swap2, Soosõrv, Taraguchi).
 //! - [`protocol`]: the Gomocup protocol; [`arena`]: engine matches.
 
 pub mod arena;
 mod board;
+pub mod opening;
 mod patterns;
 pub mod protocol;
 mod search;

@@ -14,6 +14,7 @@
 //! ```
 
 use cards_core::{Card, Color as CardColor, Rank};
+use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
@@ -233,6 +234,36 @@ pub fn cards_line(cards: impl IntoIterator<Item = Card>, style: CardStyle) -> Li
         spans.push(card_span(card, style));
     }
     Line::from(spans)
+}
+
+/// With `--ascii`: every symbol the screen drew outside ASCII (separators, arrows, marks,
+/// popup borders) replaced by an ASCII stand-in, after everything is drawn.
+pub(crate) fn ascii_only(buf: &mut Buffer) {
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            if cell.symbol().is_ascii() {
+                continue;
+            }
+            let stand_in = match cell.symbol() {
+                "·" => ".",
+                "…" => "~",
+                "—" | "─" | "━" | "═" => "-",
+                "│" | "┃" | "║" | "▏" => "|",
+                "▶" | "→" => ">",
+                "←" => "<",
+                "↑" => "^",
+                "↓" => "v",
+                "×" => "x",
+                "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "├" | "┤" | "┬" | "┴" | "┼" => {
+                    "+"
+                }
+                _ => "?",
+            };
+            cell.set_symbol(stand_in);
+        }
+    }
 }
 
 #[cfg(test)]

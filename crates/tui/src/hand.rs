@@ -20,10 +20,11 @@
 use cards_core::Card;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Color, Modifier};
 use ratatui::widgets::StatefulWidget;
 
 use crate::cards::{CardStyle, card_span};
+use crate::theme;
 
 /// A word under a card: four cells wide with glyphs, two in the narrower styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +155,7 @@ impl StatefulWidget for HandWidget<'_> {
             };
             let rows = if y + 1 < area.bottom() {
                 let mark = format!("{mark:^w$}", w = width as usize);
-                buf.set_string(x, y + 1, mark, Style::default().fg(Color::Yellow));
+                buf.set_string(x, y + 1, mark, theme::KEY);
                 2
             } else {
                 1

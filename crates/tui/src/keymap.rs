@@ -122,6 +122,47 @@ impl<C> Binding<C> {
     }
 }
 
+/// The cursor keys of the board games, arrows or `hjkl`, as the step (columns, rows) on
+/// screen with right and up positive. A game looks a key up here first ([`cursor`]) and
+/// wraps the step in its own command; [`help_rows_with_cursor`] puts them first in its help.
+pub const CURSOR: &[Binding<(i8, i8)>] = &[
+    Binding::new(
+        &[Key::code(KeyCode::Left), Key::char('h')],
+        (-1, 0),
+        "move the cursor",
+    ),
+    Binding::new(
+        &[Key::code(KeyCode::Right), Key::char('l')],
+        (1, 0),
+        "move the cursor",
+    ),
+    Binding::new(
+        &[Key::code(KeyCode::Up), Key::char('k')],
+        (0, 1),
+        "move the cursor",
+    ),
+    Binding::new(
+        &[Key::code(KeyCode::Down), Key::char('j')],
+        (0, -1),
+        "move the cursor",
+    ),
+];
+
+/// The cursor step [`CURSOR`] binds to `event`, if any.
+pub fn cursor(event: &KeyEvent) -> Option<(i8, i8)> {
+    command(CURSOR, event)
+}
+
+/// The help rows of a board game: the [`CURSOR`] row, then `keymap`'s rows.
+pub fn help_rows_with_cursor<C>(
+    keymap: &[Binding<C>],
+    style: CardStyle,
+) -> Vec<(String, &'static str)> {
+    let mut rows = help_rows(CURSOR, style);
+    rows.extend(help_rows(keymap, style));
+    rows
+}
+
 /// The command bound to `event` in `keymap`, if any (the first binding that has the key).
 pub fn command<C: Copy>(keymap: &[Binding<C>], event: &KeyEvent) -> Option<C> {
     keymap
@@ -254,5 +295,109 @@ mod tests {
         ];
         assert_eq!(rows, expected);
         assert_eq!(help_rows(KEYMAP, CardStyle::Ascii)[0].0, "Left h Right l");
+    }
+
+    /// README's key table: the cells of each game's column, with the key column's text
+    /// where the game's cell is not "—".
+    fn readme_columns() -> Vec<(String, String)> {
+        let readme = include_str!("../../../README.md");
+        let mut rows = readme
+            .lines()
+            .skip_while(|l| !l.starts_with("| key | every game |"))
+            .take_while(|l| l.starts_with('|'));
+        let cells = |line: &str| -> Vec<String> {
+            line.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_owned())
+                .collect()
+        };
+        let header = cells(rows.next().expect("README has the key table"));
+        let mut columns: Vec<(String, String)> =
+            header.iter().map(|h| (h.clone(), String::new())).collect();
+        for row in rows.skip(1) {
+            let row = cells(row);
+            for (i, cell) in row.iter().enumerate().skip(2) {
+                if cell != "—" {
+                    let text = &mut columns[i].1;
+                    for part in [" ", row[0].as_str(), " ", cell.as_str()] {
+                        text.push_str(part);
+                    }
+                }
+            }
+        }
+        columns
+    }
+
+    /// Whether `text` names `key` in backticks: as itself, in a run of arrows or `hjkl`, or
+    /// in a range such as `1-7` or `3`–`9`.
+    fn names(text: &str, key: &Key) -> bool {
+        let name = key.name(CardStyle::Glyph);
+        let quoted: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let parts = quoted
+            .iter()
+            .copied()
+            .chain(quoted.iter().flat_map(|q| q.split([' ', '/'])));
+        let in_range = |from: char, to: char| {
+            let mut c = name.chars();
+            matches!((c.next(), c.next()), (Some(k), None) if from <= k && k <= to)
+        };
+        parts.clone().any(|part| {
+            part == name
+                || (part.chars().all(|c| "←→↑↓".contains(c)) && part.contains(name.as_str()))
+                || (part == "hjkl" && name.len() == 1 && part.contains(name.as_str()))
+                || matches!(part.chars().collect::<Vec<_>>()[..], [a, '-', b] if in_range(a, b))
+        }) || text.split('`').collect::<Vec<_>>().windows(3).any(|w| {
+            // `3`–`9`
+            let (a, dash, b) = (w[0], w[1], w[2]);
+            dash == "–" && a.len() == 1 && b.len() == 1 && {
+                let (a, b) = (a.chars().next().unwrap(), b.chars().next().unwrap());
+                in_range(a, b)
+            }
+        })
+    }
+
+    fn codes(keys: &[KeyCode]) -> Vec<Key> {
+        keys.iter().map(|&code| Key::code(code)).collect()
+    }
+
+    #[test]
+    fn the_readme_key_table_lists_every_binding_of_every_game() {
+        fn keys_of<C>(keymap: &[Binding<C>]) -> Vec<Key> {
+            keymap.iter().flat_map(|b| b.keys.iter().copied()).collect()
+        }
+        let board = |keymap: Vec<Key>| [keys_of(CURSOR), keymap].concat();
+        let games: [(&str, Vec<Key>); 5] = [
+            ("Klondike", keys_of(crate::klondike::input::KEYMAP)),
+            (
+                "Dou Dizhu",
+                crate::doudizhu::input::BINDINGS
+                    .iter()
+                    .flat_map(|b| codes(b.keys))
+                    .collect(),
+            ),
+            (
+                "Hearts",
+                crate::hearts::input::BINDINGS
+                    .iter()
+                    .flat_map(|b| codes(b.keys))
+                    .collect(),
+            ),
+            ("Xiangqi", board(keys_of(crate::xiangqi::input::KEYMAP))),
+            ("Gomoku", board(keys_of(crate::gomoku::input::KEYMAP))),
+        ];
+        let columns = readme_columns();
+        for (game, keys) in games {
+            let (_, text) = columns
+                .iter()
+                .find(|(name, _)| name == game)
+                .unwrap_or_else(|| panic!("README's key table has no {game} column"));
+            for key in keys {
+                assert!(
+                    names(text, &key),
+                    "README's key table does not name {} for {game}",
+                    key.name(CardStyle::Glyph)
+                );
+            }
+        }
     }
 }

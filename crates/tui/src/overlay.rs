@@ -184,9 +184,9 @@ mod tests {
             overlay.handle_key(&press(KeyCode::PageDown)),
             Outcome::Handled
         );
-        assert_eq!(overlay, Overlay::Help(HelpState { offset: 11 }));
+        assert_eq!(overlay, Overlay::Help(HelpState::at(11)));
         assert_eq!(overlay.handle_key(&press(KeyCode::Home)), Outcome::Handled);
-        assert_eq!(overlay, Overlay::Help(HelpState { offset: 0 }));
+        assert_eq!(overlay, Overlay::Help(HelpState::at(0)));
         assert_eq!(
             overlay.handle_key(&press(KeyCode::Char('?'))),
             Outcome::Closed

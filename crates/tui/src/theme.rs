@@ -50,9 +50,16 @@ pub const CARD_BACK: Style = Style::new().fg(Color::White).bg(Color::Blue);
 pub const EMPTY_SLOT: Style = Style::new().add_modifier(Modifier::DIM);
 /// Borders of panels and popups.
 pub const BORDER: Style = Style::new();
+/// Whose turn it is, or what waits for the player ("your turn", the seat to act): bold and
+/// underlined in the terminal's own colours.
+pub const TURN: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
+/// Dou Dizhu's landlord badge: black on yellow.
+pub const LANDLORD: Style = Style::new().fg(Color::Black).bg(Color::Yellow);
+/// Dou Dizhu's farmer badge: black on green.
+pub const FARMER: Style = Style::new().fg(Color::Black).bg(Color::Green);
 
 /// Every named style with its name, for tests and for a theme preview.
-pub const ALL: [(&str, Style); 16] = [
+pub const ALL: [(&str, Style); 19] = [
     ("text", TEXT),
     ("dim", DIM),
     ("title", TITLE),
@@ -69,12 +76,17 @@ pub const ALL: [(&str, Style); 16] = [
     ("card_back", CARD_BACK),
     ("empty_slot", EMPTY_SLOT),
     ("border", BORDER),
+    ("turn", TURN),
+    ("landlord", LANDLORD),
+    ("farmer", FARMER),
 ];
 
 /// Whether `style` reads on both a light and a dark background (the rule in the module docs).
 pub fn is_legible(style: Style) -> bool {
-    match (style.fg, style.bg) {
-        (None | Some(Color::Reset), None | Some(Color::Reset)) => true,
+    // `Reset` is the terminal's own colour, as if none were set.
+    let own = |color: Option<Color>| color.filter(|&c| c != Color::Reset);
+    match (own(style.fg), own(style.bg)) {
+        (None, None) => true,
         (Some(fg), Some(bg)) => fg != bg,
         (Some(fg), None) => matches!(fg, Color::Red | Color::Green | Color::Magenta),
         (None, Some(_)) => false,
@@ -92,6 +104,38 @@ mod tests {
         }
     }
 
+    /// The bug this pins: Hearts and Dou Dizhu drew their own colours (grey and yellow text
+    /// that disappears on one background or the other) instead of the theme's styles.
+    #[test]
+    fn every_game_screen_draws_legible_styles_at_80_by_24() {
+        use crate::launcher::LaunchOptions;
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let options = LaunchOptions {
+            seed: Some(1),
+            ..LaunchOptions::default()
+        };
+        for game in crate::launcher::GAMES {
+            let name = game.name;
+            let mut screen = (game.start)(&options);
+            let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            terminal
+                .draw(|frame| crate::app::draw(frame, screen.as_mut()))
+                .unwrap();
+            let buffer = terminal.backend().buffer();
+            for (i, cell) in buffer.content.iter().enumerate() {
+                let style = Style::new().fg(cell.fg).bg(cell.bg);
+                assert!(
+                    cell.symbol().trim().is_empty() || is_legible(style),
+                    "{name}: {:?} at ({}, {}) in {style:?}",
+                    cell.symbol(),
+                    i % 80,
+                    i / 80
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_legibility_rule_refuses_yellow_and_grey_text() {
         assert!(!is_legible(Style::new().fg(Color::Yellow)));
@@ -99,5 +143,9 @@ mod tests {
         assert!(!is_legible(Style::new().bg(Color::Blue)));
         assert!(!is_legible(Style::new().fg(Color::Blue).bg(Color::Blue)));
         assert!(is_legible(Style::new().fg(Color::Yellow).bg(Color::Black)));
+        assert!(
+            !is_legible(Style::new().fg(Color::DarkGray).bg(Color::Reset)),
+            "Reset is the terminal's own background"
+        );
     }
 }

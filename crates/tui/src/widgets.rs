@@ -9,10 +9,10 @@
 //! `TooSmall` needs no call: the event loop draws it when the terminal is smaller than
 //! [`Screen::min_size`](crate::app::Screen::min_size).
 
-use ratatui::Frame;
+use std::cell::Cell;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect, Size};
-use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, StatefulWidget, Widget, Wrap};
 
@@ -76,18 +76,39 @@ impl Widget for Popup<'_> {
     }
 }
 
-/// Where the help is scrolled to. The [`Help`] widget keeps it within the text when it draws
-/// (as ratatui's `ListState` does), so scrolling past the end just stays at the end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Where the help is scrolled to, and how far it can scroll.
+///
+/// The [`Help`] widget records the last line it can scroll to when it draws (the text's
+/// length depends on the terminal's size), the way a board records its mouse areas: that is
+/// the one thing drawing writes, through a shared reference, so a game draws from `&State`.
+/// Scrolling stops there, so the first key up after scrolling past the end moves up.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HelpState {
     /// The first line shown.
     pub offset: u16,
+    /// The largest offset at the last draw (`u16::MAX` before the first).
+    end: Cell<u16>,
+}
+
+impl Default for HelpState {
+    fn default() -> HelpState {
+        HelpState::at(0)
+    }
 }
 
 impl HelpState {
-    /// Scrolls by `lines` (negative: up).
+    /// Scrolled to line `offset`, not drawn yet.
+    pub fn at(offset: u16) -> HelpState {
+        HelpState {
+            offset,
+            end: Cell::new(u16::MAX),
+        }
+    }
+
+    /// Scrolls by `lines` (negative: up), within the text as last drawn.
     pub fn scroll(&mut self, lines: i32) {
-        self.offset = (i32::from(self.offset) + lines).clamp(0, i32::from(u16::MAX)) as u16;
+        let end = i32::from(self.end.get());
+        self.offset = (i32::from(self.offset) + lines).clamp(0, end) as u16;
     }
 }
 
@@ -152,24 +173,25 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-impl StatefulWidget for Help<'_> {
-    type State = HelpState;
-
-    fn render(self, area: Rect, buf: &mut Buffer, state: &mut HelpState) {
+impl Help<'_> {
+    /// Draws the help scrolled to `state`'s offset (kept within the text) and records in
+    /// `state` how far it can scroll at this size.
+    pub fn render_scrolled(self, area: Rect, buf: &mut Buffer, state: &HelpState) {
         let width = HELP_WIDTH.min(area.width);
         let inner_width = width.saturating_sub(4);
         let lines = self.lines(inner_width);
         let total = lines.len() as u16;
         let room = area.height.saturating_sub(3);
         let max_offset = total.saturating_sub(room);
-        state.offset = state.offset.min(max_offset);
+        state.end.set(max_offset);
+        let offset = state.offset.min(max_offset);
         let sep = self.style.separator();
         let footer = if max_offset > 0 {
             format!(
                 "{}/{} scroll (line {} of {}){sep}any other key closes",
                 self.style.arrow(crate::cards::Direction::Up),
                 self.style.arrow(crate::cards::Direction::Down),
-                state.offset + 1,
+                offset + 1,
                 total
             )
         } else {
@@ -183,10 +205,17 @@ impl StatefulWidget for Help<'_> {
         block.render(rect, buf);
         let [body, foot] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
-        Paragraph::new(lines)
-            .scroll((state.offset, 0))
-            .render(body, buf);
+        Paragraph::new(lines).scroll((offset, 0)).render(body, buf);
         Line::styled(footer, theme::DIM).render(foot, buf);
+    }
+}
+
+impl StatefulWidget for Help<'_> {
+    type State = HelpState;
+
+    fn render(self, area: Rect, buf: &mut Buffer, state: &mut HelpState) {
+        self.render_scrolled(area, buf, state);
+        state.offset = state.offset.min(state.end.get());
     }
 }
 
@@ -285,44 +314,6 @@ impl Widget for TooSmall {
     }
 }
 
-/// Draws a bordered popup with `title` and `lines` centred over the frame (rounded borders;
-/// [`Popup`] takes a style).
-pub fn popup(frame: &mut Frame, title: &str, lines: Vec<Line<'_>>) {
-    frame.render_widget(
-        Popup {
-            title,
-            lines,
-            style: CardStyle::Glyph,
-        },
-        frame.area(),
-    );
-}
-
-/// Draws a help popup from `(keys, what they do)` pairs and `rules` paragraphs, unscrolled
-/// (the [`Help`] widget scrolls and takes a style).
-pub fn help(frame: &mut Frame, title: &str, keys: &[(&str, &str)], rules: &[&str]) {
-    let keys: Vec<(String, &str)> = keys.iter().map(|&(k, w)| (k.to_owned(), w)).collect();
-    let widget = Help {
-        title,
-        keys: &keys,
-        text: rules,
-        style: CardStyle::Glyph,
-    };
-    frame.render_stateful_widget(widget, frame.area(), &mut HelpState::default());
-}
-
-/// A one-line status bar: `message` in `color` on the left ([`crate::status`] keeps one kind
-/// of message for all games).
-pub fn status_line(frame: &mut Frame, area: Rect, message: &str, color: Color) {
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            message.to_owned(),
-            ratatui::style::Style::default().fg(color),
-        )),
-        area,
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,7 +380,7 @@ mod tests {
             text: &["Rules here."],
             style: CardStyle::Ascii,
         };
-        let mut state = HelpState { offset: 100 };
+        let mut state = HelpState::at(100);
         let mut buf = Buffer::empty(Rect::new(0, 0, 40, 8));
         help().render(buf.area, &mut buf, &mut state);
         assert_eq!(state.offset, 3, "8 lines, room for 5");
@@ -408,6 +399,32 @@ mod tests {
         );
         state.scroll(-10);
         assert_eq!(state.offset, 0);
+    }
+
+    /// The bug this pins: the games draw the help from a shared reference, so the offset
+    /// kept growing past the end and the first keys up moved nothing on screen.
+    #[test]
+    fn help_scrolled_past_the_end_moves_up_at_the_first_key() {
+        let keys = help_keys();
+        let help = || Help {
+            title: "Help",
+            keys: &keys,
+            text: &["Rules here."],
+            style: CardStyle::Ascii,
+        };
+        let mut state = HelpState::default();
+        let mut buf = Buffer::empty(Rect::new(0, 0, 40, 8));
+        help().render_scrolled(buf.area, &mut buf, &state);
+        for _ in 0..20 {
+            state.scroll(1);
+        }
+        assert_eq!(state.offset, 3, "the end of 8 lines with room for 5");
+        state.scroll(-1);
+        help().render_scrolled(buf.area, &mut buf, &state);
+        assert_eq!(
+            text_of(&buf).content()[40..80],
+            Buffer::with_lines(["| k3  does a thing                     |"]).content()[..]
+        );
     }
 
     #[test]
@@ -481,5 +498,42 @@ mod tests {
                 " needs 80x24 (now 24x3) ",
             ])
         );
+    }
+
+    /// Every game's help at 80x24 either fits or scrolls to its last line, where the
+    /// footer counts the lines.
+    #[test]
+    fn every_games_help_fits_or_scrolls_to_its_end_at_80_by_24() {
+        use crate::app::{key, render_to_string};
+        use crossterm::event::KeyCode;
+        let options = crate::launcher::LaunchOptions {
+            seed: Some(1),
+            ..crate::launcher::LaunchOptions::default()
+        };
+        for game in crate::launcher::GAMES {
+            let mut screen = (game.start)(&options);
+            screen.handle_event(&key(KeyCode::Char('?')));
+            let _ = render_to_string(screen.as_mut(), 80, 24);
+            screen.handle_event(&key(KeyCode::End));
+            let text = render_to_string(screen.as_mut(), 80, 24);
+            let footer = text
+                .lines()
+                .find(|l| l.contains("any other key closes") || l.contains("any key closes"))
+                .unwrap_or_else(|| panic!("{}: no help footer\n{text}", game.name));
+            if let Some(at) = footer.find("(line ") {
+                let numbers: Vec<u16> = footer[at + 6..]
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .take(2)
+                    .collect();
+                let room = 24 - 3;
+                assert_eq!(
+                    numbers[0] + room - 1,
+                    numbers[1],
+                    "{}: End shows the last line\n{text}",
+                    game.name
+                );
+            }
+        }
     }
 }

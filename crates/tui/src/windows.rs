@@ -36,7 +36,7 @@ impl Windows<'_> {
                     text: self.rules,
                     style: self.style,
                 };
-                frame.render_stateful_widget(help, area, &mut state.clone());
+                help.render_scrolled(area, frame.buffer_mut(), state);
             }
             Overlay::Statistics => {
                 let title = format!("{}: statistics", self.game);

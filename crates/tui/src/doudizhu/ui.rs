@@ -8,7 +8,7 @@ use cards_core::{BySeat, Card, CardSet};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, StatefulWidget, Widget};
 
@@ -17,6 +17,7 @@ use super::state::{Sort, Table, current_round, sorted, still_out};
 use crate::cards::{CardStyle, card_back_span, card_span};
 use crate::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
 use crate::status::StatusLine;
+use crate::theme;
 use crate::widgets::Popup;
 use crate::windows::Windows;
 
@@ -66,31 +67,19 @@ impl Widget for SeatLine<'_> {
         let view = self.view;
         let seat = self.seat;
         let role = match view.landlord {
-            Some(l) if l == seat => Span::styled(
-                "landlord",
-                Style::default().fg(Color::Black).bg(Color::Yellow),
-            ),
-            Some(_) => Span::styled(
-                " farmer ",
-                Style::default().fg(Color::Black).bg(Color::Green),
-            ),
+            Some(l) if l == seat => Span::styled("landlord", theme::LANDLORD),
+            Some(_) => Span::styled(" farmer ", theme::FARMER),
             None => Span::raw("        "),
         };
         let to_act = view.to_move == seat && matches!(view.phase, Phase::Bidding | Phase::Playing);
         let mut spans = vec![
-            Span::styled(
-                format!("{:<6}", self.name),
-                Style::default().add_modifier(Modifier::BOLD),
-            ),
+            Span::styled(format!("{:<6}", self.name), theme::TITLE),
             role,
             Span::raw(match view.card_counts[seat] {
                 1 => "  1 card  ".to_owned(),
                 n => format!(" {n:>2} cards "),
             }),
-            Span::styled(
-                if to_act { "<  " } else { "   " },
-                Style::default().fg(Color::Yellow),
-            ),
+            Span::styled(if to_act { "<  " } else { "   " }, theme::TURN),
         ];
         let used: usize = spans.iter().map(Span::width).sum();
         let room = (area.width as usize).saturating_sub(used + 8);
@@ -106,16 +95,13 @@ impl Widget for SeatLine<'_> {
             match turn.action {
                 TurnAction::Bid(_) => {}
                 TurnAction::Pass => {
-                    spans.push(Span::styled("pass", Style::default().fg(Color::DarkGray)));
+                    spans.push(Span::styled("pass", theme::DIM));
                 }
                 TurnAction::Play { cards, combo } => {
                     let cards = sorted(cards, Sort::Rank);
                     let room = room.saturating_sub(combo.to_string().len() + 2);
                     spans.extend(card_spans(&cards, fitting(self.style, cards.len(), room)));
-                    spans.push(Span::styled(
-                        format!("  {combo}"),
-                        Style::default().fg(Color::DarkGray),
-                    ));
+                    spans.push(Span::styled(format!("  {combo}"), theme::DIM));
                 }
             }
         } else if view.phase == Phase::Bidding {
@@ -141,11 +127,7 @@ impl Widget for CounterWidget {
         let mut counts = vec![Span::raw("     ")];
         for rank in Rank::ALL {
             let n = self.out.get(rank);
-            let style = if n == 0 {
-                Style::default().fg(Color::DarkGray)
-            } else {
-                Style::default()
-            };
+            let style = if n == 0 { theme::DIM } else { theme::TEXT };
             ranks.push(Span::styled(format!("{} ", rank.char()), style));
             counts.push(Span::styled(
                 format!("{n} "),
@@ -221,10 +203,7 @@ fn info_lines(
             None => "   Auction".to_owned(),
         }
     };
-    bottom.push(Span::styled(
-        text(style, &stakes),
-        Style::default().fg(Color::Cyan),
-    ));
+    bottom.push(Span::styled(text(style, &stakes), theme::TITLE));
     let totals = table.totals();
     let me = table.me().index();
     let totals = format!(
@@ -234,10 +213,7 @@ fn info_lines(
         totals[Seat::ALL[(me + 2) % 3]],
         table.deal_number()
     );
-    [
-        Line::from(bottom),
-        Line::styled(totals, Style::default().fg(Color::DarkGray)),
-    ]
+    [Line::from(bottom), Line::styled(totals, theme::DIM)]
 }
 
 fn trick_line(view: &View, names: &BySeat<String, 3>) -> Line<'static> {
@@ -254,7 +230,7 @@ fn trick_line(view: &View, names: &BySeat<String, 3>) -> Line<'static> {
         }
         None => String::new(),
     };
-    Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
+    Line::styled(text, theme::TITLE)
 }
 
 /// `text` as drawn in `style`: in ASCII, the multiplication sign and arrows spelled out.
@@ -286,7 +262,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         .border_set(style.border())
         .title(Span::styled(
             text(style, &title).replace('—', "-"),
-            Style::default().add_modifier(Modifier::BOLD),
+            theme::TITLE,
         ));
     let inner = block.inner(area);
     let buf = frame.buffer_mut();
@@ -352,7 +328,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
             view.hand.len(),
             view.hand_counts
         ),
-        Style::default().add_modifier(Modifier::BOLD),
+        theme::TITLE,
     )
     .render(hand_label, buf);
     HandWidget {
@@ -367,7 +343,7 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     StatusLine(&shown).render(status, buf);
     Line::styled(
         text(style, &input::footer(input::Context::of(table))),
-        Style::default().fg(Color::DarkGray),
+        theme::DIM,
     )
     .render(keys, buf);
 

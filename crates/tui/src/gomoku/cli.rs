@@ -53,9 +53,9 @@ pub struct Cli {
     /// Seed for the bot's tie-breaks (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Opening rule before the game (two players): swap, swap2, soosorv-N (1..=10 fifth-move
-    /// offers, default 2) or taraguchi-N (default 10). Soosorv and taraguchi need an odd square
-    /// board of at least 9.
+    /// Opening rule before the game: swap, swap2, soosorv-N (1..=10 fifth-move offers,
+    /// default 2) or taraguchi-N (default 10). Soosorv and taraguchi need an odd square board
+    /// of at least 9. Against the computer, bot-black makes it the opening's first player.
     #[arg(long, value_parser = parse_opening)]
     pub opening: Option<OpeningRule>,
 }

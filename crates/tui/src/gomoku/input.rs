@@ -37,29 +37,10 @@ pub enum Command {
     Opening(char),
 }
 
-/// Every key of the game; the help screen lists them in this order. The opening's decision
+/// Every key of the game but the cursor's ([`keymap::CURSOR`]); the help screen lists them in
+/// this order. The opening's decision
 /// keys (`x`, `c`, `f`, digits) mean what the status line says for the phase.
 pub const KEYMAP: &[Binding<Command>] = &[
-    Binding::new(
-        &[Key::code(KeyCode::Left), Key::char('h')],
-        Command::Cursor(-1, 0),
-        "cursor left",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Right), Key::char('l')],
-        Command::Cursor(1, 0),
-        "cursor right",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Up), Key::char('k')],
-        Command::Cursor(0, 1),
-        "cursor up",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Down), Key::char('j')],
-        Command::Cursor(0, -1),
-        "cursor down",
-    ),
     Binding::new(
         &[Key::code(KeyCode::Enter), Key::char(' ')],
         Command::Place,
@@ -117,7 +98,9 @@ pub fn key_command(key: &KeyEvent) -> Option<Command> {
         {
             Some(Command::Opening(c))
         }
-        _ => keymap::command(KEYMAP, key),
+        _ => keymap::cursor(key)
+            .map(|(columns, rows)| Command::Cursor(columns, rows))
+            .or_else(|| keymap::command(KEYMAP, key)),
     }
 }
 

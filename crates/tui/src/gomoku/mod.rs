@@ -28,9 +28,9 @@ use ratatui::Frame;
 use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
+use crate::dialogs::{OptionsKey, options_key, shared_key};
 use crate::launcher::LaunchOptions;
 use crate::overlay::Overlay;
-use crate::xiangqi::dialogs::{OptionsKey, options_key, shared_key};
 pub use state::{LEVELS, Opponent, Options, State};
 
 /// Builds the screen for the launcher: you play Black against the brain.

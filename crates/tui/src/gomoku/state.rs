@@ -9,17 +9,18 @@ use gomoku::{
     Bot, Color as Stone, DIRECTIONS, FoulPolicy, Game, IllegalMove, Outcome, Point, PointSet, Rule,
     Settings, format_moves, parse_moves, psq,
 };
+use gomoku_brain::opening::{self, Decision};
 use gomoku_brain::{Brain, Limits, Thought};
 
 use super::input::Command;
 use crate::app::Action;
+use crate::computer_record::Record;
 use crate::data::DataDir;
+use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
-use crate::xiangqi::dialogs::{Dialogs, cycle};
-use crate::xiangqi::record::Record;
-use crate::xiangqi::thinker::{Strength, Thinker};
+use crate::thinker::{Strength, Thinker};
 
 /// Board sizes the options cycle through.
 const SIZES: [u8; 4] = [15, 19, 20, 9];
@@ -92,7 +93,9 @@ pub struct Options {
     pub ascii: bool,
     /// Seed of the threat bot's tie-breaks.
     pub seed: u64,
-    /// Opening rule played before the game (two players only).
+    /// Opening rule played before the game. Against the computer, `Opponent::Bot(Black)`
+    /// makes the computer the first player of the opening (the tentative Black) and
+    /// `Bot(White)` the second; who plays which colour is then the opening's outcome.
     pub opening: Option<OpeningRule>,
     /// The least time between a move and the computer's reply.
     pub pace: Duration,
@@ -186,7 +189,15 @@ pub struct Analysis {
     pub thought: Thought,
 }
 
-type Answer = Result<(Point, Option<Thought>), String>;
+/// What the computer decided: a stone in the game (with the brain's thought, if the brain
+/// played), or an opening action.
+#[derive(Clone, Debug)]
+enum Reply {
+    Stone(Point, Option<Thought>),
+    Opening(Decision),
+}
+
+type Answer = Result<Reply, String>;
 
 /// A search in progress for the computer's move.
 struct Thinking {
@@ -301,10 +312,30 @@ impl State {
 
     /// The colour the person plays against the computer.
     fn human_color(&self) -> Option<Stone> {
+        self.computer_color().map(Stone::other)
+    }
+
+    /// The opening player the computer is, against the computer: the first (the tentative
+    /// Black) for `Bot(Black)`, else the second.
+    pub fn computer_player(&self) -> Option<Player> {
         match self.options.opponent {
-            Opponent::Bot(c) => Some(c.other()),
+            Opponent::Bot(Stone::Black) => Some(Player::First),
+            Opponent::Bot(Stone::White) => Some(Player::Second),
             Opponent::Human => None,
         }
+    }
+
+    /// The colour the computer plays in the game: as the options say, or after an opening
+    /// the colour its opening player ended with.
+    fn computer_color(&self) -> Option<Stone> {
+        let Opponent::Bot(color) = self.options.opponent else {
+            return None;
+        };
+        Some(match (self.black_player, self.computer_player()) {
+            (Some(black), Some(me)) if black == me => Stone::Black,
+            (Some(_), Some(_)) => Stone::White,
+            _ => color,
+        })
     }
 
     /// Counts a game against the computer in the statistics, once: when it ends, or when it
@@ -362,7 +393,6 @@ impl State {
         self.black_player = None;
         self.opening = opening;
         if self.opening.is_some() {
-            self.options.opponent = Opponent::Human;
             self.say(Level::Info, self.phase_text());
         }
         self.refresh();
@@ -379,14 +409,15 @@ impl State {
     /// A new game, first asking which colour the player takes against the computer.
     fn start_new(&mut self) {
         self.count_game();
-        if matches!(self.options.opponent, Opponent::Bot(_)) && self.options.opening.is_none() {
+        if matches!(self.options.opponent, Opponent::Bot(_)) {
             self.overlay = Overlay::Game(Popup::ChooseColor);
         } else {
             self.restart();
         }
     }
 
-    /// The answer to "play Black or White?": the computer takes the other colour.
+    /// The answer to "play Black or White?": the computer takes the other colour (with an
+    /// opening rule: Black is the first player of the opening, White the second).
     pub fn choose_color(&mut self, yours: Stone) {
         self.overlay.close();
         self.options.opponent = Opponent::Bot(yours.other());
@@ -463,6 +494,9 @@ impl State {
             Phase::Select { .. } => "Enter selects an offer".to_owned(),
             Phase::Done => String::new(),
         };
+        if self.bot_to_move() {
+            return format!("opening: {phase} (the computer is thinking…)");
+        }
         format!("opening: {phase} ({keys})")
     }
 
@@ -481,10 +515,11 @@ impl State {
                         Ok((game, black)) => {
                             self.game = game;
                             self.black_player = Some(black);
-                            self.say(
-                                Level::Info,
-                                format!("opening done: the {black} plays black"),
-                            );
+                            let text = match self.human_color() {
+                                Some(color) => format!("opening done: you play {color}"),
+                                None => format!("opening done: the {black} plays black"),
+                            };
+                            self.say(Level::Info, text);
                         }
                         Err(e) => self.say(Level::Error, e.to_string()),
                     }
@@ -521,11 +556,15 @@ impl State {
         }
     }
 
-    /// Whether the computer is to move.
+    /// Whether the computer is to move (or to act in the opening).
     pub fn bot_to_move(&self) -> bool {
-        self.opening.is_none()
-            && matches!(self.options.opponent, Opponent::Bot(c) if c == self.game.position().to_move())
-            && !self.game.position().is_over()
+        match &self.opening {
+            Some(o) => o.phase().by().is_some() && o.phase().by() == self.computer_player(),
+            None => {
+                self.computer_color() == Some(self.game.position().to_move())
+                    && !self.game.position().is_over()
+            }
+        }
     }
 
     /// Runs one command; [`Action::Quit`] when the screen should close.
@@ -667,6 +706,10 @@ impl State {
 
     /// Plays `p` for the side to move (a person), reporting errors in the status line.
     pub fn place(&mut self, p: Point) {
+        if self.bot_to_move() {
+            self.say(Level::Warn, "wait: the computer is thinking");
+            return;
+        }
         if let Some(phase) = self.opening.as_ref().map(Opening::phase) {
             match phase {
                 Phase::Place { .. } => self.opening_step(|o| o.place(p)),
@@ -674,10 +717,6 @@ impl State {
                 Phase::Select { .. } => self.opening_step(|o| o.select(p)),
                 _ => self.say(Level::Warn, self.phase_text()),
             }
-            return;
-        }
-        if self.bot_to_move() {
-            self.say(Level::Warn, "wait: the computer is thinking");
             return;
         }
         self.play(p);
@@ -744,10 +783,8 @@ impl State {
             self.say(Level::Warn, "nothing to undo");
             return;
         }
-        if let Opponent::Bot(c) = self.options.opponent
-            && self.game.position().to_move() == c
-            && !self.game.moves().is_empty()
-        {
+        if self.computer_color() == Some(self.game.position().to_move()) {
+            // Back to the person's turn; an opening's stones stay.
             self.game.undo();
         }
         if let Some(p) = self.game.last_move() {
@@ -910,10 +947,25 @@ impl State {
         };
         self.thinking = None;
         match answer {
-            Ok((p, thought)) => {
+            Ok(Reply::Stone(p, thought)) => {
                 let side = self.game.position().to_move();
                 self.analysis = thought.map(|thought| Analysis { side, thought });
                 self.play(p);
+            }
+            Ok(Reply::Opening(decision)) => {
+                self.opening_step(|o| decision.apply(o));
+                let what = match decision {
+                    Decision::Place(p) | Decision::Offer(p) | Decision::Select(p) => {
+                        self.cursor = p;
+                        format!("the computer chose {p}")
+                    }
+                    Decision::Swap(true) => "the computer swaps".to_owned(),
+                    Decision::Swap(false) => "the computer keeps the colours".to_owned(),
+                    Decision::Swap2(choice) => format!("the computer chose {choice}"),
+                    Decision::Declare(n) => format!("the computer declares {n}"),
+                };
+                let next = self.status.text().to_owned();
+                self.say(Level::Info, format!("{what}; {next}"));
             }
             Err(e) => self.say(Level::Error, format!("the computer cannot move: {e}")),
         }
@@ -921,6 +973,7 @@ impl State {
 
     fn think(&self) -> Thinking {
         let pos = self.game.position().clone();
+        let opening = self.opening.clone();
         let players = Arc::clone(&self.players);
         let strength = LEVELS[self.options.level.min(LEVELS.len() - 1)];
         let stop = Arc::new(AtomicBool::new(false));
@@ -930,11 +983,16 @@ impl State {
             move |_progress: &mut dyn FnMut(())| {
                 let mut players = players.lock().unwrap_or_else(PoisonError::into_inner);
                 let limits = match strength {
+                    // The threat bot knows no openings: the brain decides them, shallowly.
+                    Strength::Baseline if opening.is_some() => Limits {
+                        time: Some(DEPTH_LEVEL_CAP),
+                        depth: Some(2),
+                    },
                     Strength::Baseline => {
                         return players
                             .bot
                             .choose(&pos)
-                            .map(|p| (p, None))
+                            .map(|p| Reply::Stone(p, None))
                             .ok_or_else(|| "no legal move".to_owned());
                     }
                     // A depth level still has a time cap: without one the brain gives its
@@ -948,10 +1006,15 @@ impl State {
                         depth: None,
                     },
                 };
+                if let Some(opening) = &opening {
+                    return opening::decide(&mut players.brain, opening, limits, &stop)
+                        .map(Reply::Opening)
+                        .ok_or_else(|| "no opening move is left".to_owned());
+                }
                 players
                     .brain
                     .think(&pos, limits, &stop)
-                    .map(|t| (t.best, Some(t)))
+                    .map(|t| Reply::Stone(t.best, Some(t)))
                     .map_err(|e| e.to_string())
             },
         );
@@ -978,28 +1041,4 @@ pub const RULES_HELP: &[&str] = &[
     "caro: a five blocked at both ends does not win; caro-overline: overlines win.",
 ];
 
-impl Dialogs for State {
-    type Popup = Popup;
-    type Sure = Sure;
-    const RESET: Sure = Sure::ResetStatistics;
-
-    fn overlay_mut(&mut self) -> &mut Overlay<Popup, Sure> {
-        &mut self.overlay
-    }
-
-    fn prompt_mut(&mut self) -> &mut Option<LineInput> {
-        &mut self.prompt
-    }
-
-    fn confirmed(&mut self, sure: Sure) -> Action {
-        State::confirmed(self, sure)
-    }
-
-    fn declined(&mut self, sure: Sure) {
-        State::declined(self, sure);
-    }
-
-    fn submit(&mut self, line: &str) {
-        State::submit(self, line);
-    }
-}
+dialogs_for_state!();

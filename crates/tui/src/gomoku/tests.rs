@@ -487,3 +487,99 @@ fn help_and_options_fit_at_80_by_24() {
         "{screen}"
     );
 }
+
+/// Against the computer with an opening rule, at the quick level 2 (brain depth 2).
+fn opening_against_the_computer(rule: OpeningRule, computer: Stone) -> App {
+    App::new(Options {
+        opening: Some(rule),
+        level: 1,
+        ..options(Opponent::Bot(computer))
+    })
+    .unwrap()
+}
+
+/// The bug this pins: with an opening rule the screen turned the game into two players, so
+/// a person alone had to make the computer's opening decisions too.
+#[test]
+fn the_computer_answers_a_swap2_opening_and_plays_on() {
+    let mut app = opening_against_the_computer(OpeningRule::Swap2, Stone::White);
+    assert_eq!(app.state().options().opponent, Opponent::Bot(Stone::White));
+    assert_eq!(app.state().computer_player(), Some(Player::Second));
+    place_all(&mut app, "h8 h9 i9");
+    assert!(app.state().bot_to_move(), "the second player chooses");
+    assert_eq!(
+        message(&app),
+        Some(
+            "opening: the second player takes black, takes white, or places two more stones \
+             (the computer is thinking…)"
+        )
+    );
+    type_line(&mut app, "a1");
+    assert_eq!(message(&app), Some("wait: the computer is thinking"));
+    app.state.finish_thinking();
+    assert!(app.state().opening.is_none(), "{:?}", message(&app));
+    let text = message(&app).unwrap().to_owned();
+    assert!(text.starts_with("the computer chose take-"), "{text}");
+    // Whoever has the move now: the computer moves at once, or waits for the person.
+    let computer = if text.contains("take-black") {
+        Stone::Black
+    } else {
+        Stone::White
+    };
+    assert!(text.ends_with(&format!("opening done: you play {}", computer.other())));
+    assert_eq!(app.state().bot_to_move(), computer == Stone::White);
+    if app.state().bot_to_move() {
+        app.state.finish_thinking();
+        assert_eq!(
+            app.state().game().moves().len(),
+            4,
+            "the computer played on"
+        );
+    } else {
+        type_line(&mut app, "a1");
+        assert_eq!(app.state().game().record(), "h8 h9 i9 a1");
+    }
+}
+
+#[test]
+fn the_computer_opens_a_swap_and_the_person_chooses() {
+    let mut app = opening_against_the_computer(OpeningRule::Swap, Stone::Black);
+    assert_eq!(app.state().computer_player(), Some(Player::First));
+    for placed in 1..=3 {
+        app.state.finish_thinking();
+        assert_eq!(app.state().game().moves().len(), placed);
+    }
+    assert!(!app.state().bot_to_move());
+    assert_eq!(
+        message(&app).map(|m| m.split("; ").nth(1)),
+        Some(Some(
+            "opening: the second player swaps colours or keeps them (x swaps, c keeps)"
+        ))
+    );
+    // Swap: the person takes Black, and White (the computer) has the fourth move.
+    app.handle_event(&key(KeyCode::Char('x')));
+    assert_eq!(message(&app), Some("opening done: you play black"));
+    assert!(app.state().bot_to_move());
+    app.state.finish_thinking();
+    assert_eq!(app.state().game().moves().len(), 4);
+    assert!(!app.state().bot_to_move());
+    // Undo takes back the computer's reply but never the opening's stones.
+    app.handle_event(&key(KeyCode::Char('u')));
+    assert_eq!(app.state().game().moves().len(), 3);
+    assert!(app.state().bot_to_move());
+}
+
+#[test]
+fn a_new_game_with_an_opening_asks_which_player_you_are() {
+    let mut app = opening_against_the_computer(OpeningRule::Swap2, Stone::White);
+    app.handle_event(&key(KeyCode::Char('n')));
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        screen.contains("b first, w second, Esc cancels"),
+        "{screen}"
+    );
+    app.handle_event(&key(KeyCode::Char('w')));
+    assert_eq!(app.state().computer_player(), Some(Player::First));
+    app.state.finish_thinking();
+    assert_eq!(app.state().game().moves().len(), 1, "the computer opens");
+}

@@ -15,14 +15,14 @@ use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
 
 use super::input::{BoardHits, KEYMAP};
 use super::state::{Opponent, OptionRow, Popup, RULES_HELP, State, level_name};
-use crate::cards::CardStyle;
-use crate::keymap::help_rows;
+use crate::cards::{CardStyle, ascii_only};
+use crate::dialogs::{SharedOverlay, options_popup};
+use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
 use crate::widgets;
-use crate::xiangqi::ui::{SharedOverlay, ascii_only, options_popup};
 
 /// Columns of the panel beside the board, at least.
 const PANEL_W: u16 = 26;
@@ -63,7 +63,7 @@ impl StatefulWidget for Board<'_> {
             let _ = write!(acc, "{:<cw$}", name.trim_end_matches('1'));
             acc
         });
-        let gray = Style::default().fg(Color::DarkGray);
+        let gray = theme::DIM;
         let mut lines = vec![Line::styled(format!("   {header}"), gray)];
         let numbers = move_numbers(s);
         for y in (0..h).rev() {
@@ -118,19 +118,14 @@ fn cell(s: &State, p: Point, width: u16, numbers: &[(Point, usize)]) -> Span<'st
         (Some(Stone::White), None) => (if ascii { "O" } else { "○" }.to_owned(), Style::default()),
         (None, _) if s.opening.as_ref().is_some_and(|o| o.offers().contains(&p)) => (
             if ascii { "?" } else { "◇" }.to_owned(),
-            Style::default()
-                .fg(Color::Cyan)
-                .add_modifier(Modifier::BOLD),
+            theme::HINT.add_modifier(Modifier::BOLD),
         ),
         (None, _) if s.forbidden.contains(p) => (
             if ascii { "*" } else { "×" }.to_owned(),
             Style::default().fg(Color::Red),
         ),
         (None, _) if p == s.cursor() => ("+".to_owned(), Style::default()),
-        (None, _) => (
-            if ascii { "." } else { "·" }.to_owned(),
-            Style::default().fg(Color::DarkGray),
-        ),
+        (None, _) => (if ascii { "." } else { "·" }.to_owned(), theme::DIM),
     };
     if s.game().last_move() == Some(p) {
         style = style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
@@ -163,7 +158,12 @@ impl Widget for Panel<'_> {
             (Stone::Black, true) => "X black",
             (Stone::White, true) => "O white",
         };
-        let mut lines = vec![Line::raw(o.opponent.describe())];
+        let players = match (o.opening, s.computer_player()) {
+            // The colours come from the opening: the rows below say who holds which.
+            (Some(_), Some(_)) => "you vs computer",
+            _ => o.opponent.describe(),
+        };
+        let mut lines = vec![Line::raw(players)];
         if matches!(o.opponent, Opponent::Bot(_)) {
             lines.push(Line::raw(format!("level {}", level_name(o.level))));
         }
@@ -178,6 +178,9 @@ impl Widget for Panel<'_> {
         });
         if let Some(canon) = canonical {
             lines.push(Line::raw(format!("  {} ({})", canon.name, canon.code())));
+        }
+        if let (Some(_), Some(computer)) = (o.opening, s.computer_player()) {
+            lines.push(Line::raw(format!("you: the {}", computer.other())));
         }
         if let Some(black) = s.black_player {
             lines.push(Line::raw(format!("black: {black}")));
@@ -218,7 +221,7 @@ impl Widget for Panel<'_> {
             });
             lines.push(Line::styled(
                 format!("{:>3}. {text}", start / 2 + i + 1),
-                Style::default().fg(Color::DarkGray),
+                theme::DIM,
             ));
         }
         Paragraph::new(lines)
@@ -229,7 +232,7 @@ impl Widget for Panel<'_> {
 
 /// The computer's last answer: how it found the move, its score and line.
 fn analysis_lines(s: &State) -> Vec<Line<'static>> {
-    let style = Style::default().fg(Color::Cyan);
+    let style = theme::TEXT;
     let Some(a) = &s.analysis else {
         return vec![Line::styled("computer: no search yet", style)];
     };
@@ -297,7 +300,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         ),
         keys,
     );
-    let keys = help_rows(KEYMAP, style);
+    let keys = help_rows_with_cursor(KEYMAP, style);
     let shared = SharedOverlay {
         game: "Gomoku",
         keys: &keys,
@@ -314,10 +317,17 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         Overlay::Game(Popup::ChooseColor) => {
             let popup = widgets::Popup {
                 title: "New game",
-                lines: vec![
-                    Line::raw("Play Black (moves first) or White?"),
-                    Line::styled("b black, w white, Esc cancels", theme::KEY),
-                ],
+                lines: match o.opening {
+                    None => vec![
+                        Line::raw("Play Black (moves first) or White?"),
+                        Line::styled("b black, w white, Esc cancels", theme::KEY),
+                    ],
+                    Some(rule) => vec![
+                        Line::raw(format!("Opening {rule}: be the first player")),
+                        Line::raw("(the tentative Black) or the second?"),
+                        Line::styled("b first, w second, Esc cancels", theme::KEY),
+                    ],
+                },
                 style,
             };
             frame.render_widget(popup, area);

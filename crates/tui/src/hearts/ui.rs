@@ -9,7 +9,6 @@ use cards_core::CardSet;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
@@ -18,6 +17,7 @@ use super::state::{HUMAN, Overlay, Popup as Window, Table, names};
 use crate::cards::{CardStyle, card_back_span, card_span};
 use crate::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use crate::status::StatusLine;
+use crate::theme;
 use crate::widgets::Popup;
 use crate::windows::Windows;
 
@@ -74,10 +74,7 @@ impl Widget for TrickWidget {
         ] {
             let span = match self.trick.and_then(|t| t.card_of(seat)) {
                 Some(card) => card_span(card, self.style),
-                None => Span::styled(
-                    empty.repeat(w as usize),
-                    Style::default().fg(Color::DarkGray),
-                ),
+                None => Span::styled(empty.repeat(w as usize), theme::DIM),
             };
             buf.set_span(x, area.y + dy, &span, w);
         }
@@ -104,10 +101,7 @@ impl Widget for SeatPanel<'_> {
         // Room for the backs and a " +n" after them.
         let fit = (inner.width.saturating_sub(3) / (self.style.width() + 1)).max(1) as usize;
         let lines = vec![
-            Line::styled(
-                seat_name(self.seat),
-                Style::default().add_modifier(Modifier::BOLD),
-            ),
+            Line::styled(seat_name(self.seat), theme::TITLE),
             Line::raw(format!("{n} cards")),
             Line::raw(format!(
                 "{} pts this hand",
@@ -174,10 +168,7 @@ fn score_lines(game: &Game, style: CardStyle) -> Vec<Line<'static>> {
         "{:<6}{:>8}{:>8}{:>8}{:>8}",
         "hand", "North", "East", "South", "West"
     );
-    let mut lines = vec![Line::styled(
-        header,
-        Style::default().add_modifier(Modifier::BOLD),
-    )];
+    let mut lines = vec![Line::styled(header, theme::TITLE)];
     for (i, HandSummary { result, .. }) in game.history().iter().enumerate() {
         let mut row = format!("{:<6}", i + 1);
         for seat in Seat::ALL {
@@ -190,12 +181,7 @@ fn score_lines(game: &Game, style: CardStyle) -> Vec<Line<'static>> {
     for seat in Seat::ALL {
         let _ = write!(total, "{:>8}", game.totals()[seat]);
     }
-    lines.push(Line::styled(
-        total,
-        Style::default()
-            .fg(Color::Yellow)
-            .add_modifier(Modifier::BOLD),
-    ));
+    lines.push(Line::styled(total, theme::TITLE));
     lines
 }
 
@@ -332,31 +318,19 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         Constraint::Length(1),
     ])
     .areas(hand);
-    Line::styled(
-        seat_label(&view, HUMAN, totals[HUMAN], style),
-        Style::default().add_modifier(Modifier::BOLD),
-    )
-    .render(label, buf);
+    Line::styled(seat_label(&view, HUMAN, totals[HUMAN], style), theme::TITLE).render(label, buf);
     HandWidget {
         cards: &hand_cards(table, &view),
         cursor: Some(table.cursor()),
         style,
     }
     .render(cards, buf, hits);
-    Line::styled(
-        text(style, &exchange_text(&view)),
-        Style::default().fg(Color::Gray),
-    )
-    .render(passing, buf);
+    Line::styled(text(style, &exchange_text(&view)), theme::DIM).render(passing, buf);
 
     let mut shown = table.status().clone();
     shown.set(table.status().level(), text(style, table.status().text()));
     StatusLine(&shown).render(status, buf);
-    Line::styled(
-        text(style, &input::footer()),
-        Style::default().fg(Color::DarkGray),
-    )
-    .render(keys, buf);
+    Line::styled(text(style, &input::footer()), theme::DIM).render(keys, buf);
     draw_overlay(frame, table, &view, style);
 }
 
@@ -449,24 +423,15 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
         }
         _ => String::new(),
     };
-    Line::styled(caption_text, Style::default().fg(Color::Gray))
+    Line::styled(caption_text, theme::DIM)
         .centered()
         .render(caption, buf);
     let turn_line = match (view.phase(), view.to_move()) {
-        (_, Some(HUMAN)) => Line::styled(
-            "your turn",
-            Style::default()
-                .fg(Color::Yellow)
-                .add_modifier(Modifier::BOLD),
-        ),
-        (_, Some(seat)) => Line::styled(
-            format!("{} to play", seat_name(seat)),
-            Style::default().fg(Color::Gray),
-        ),
-        (Phase::Over, None) if table.overlay().is_none() => Line::styled(
-            "hand over: Enter for the summary",
-            Style::default().fg(Color::Yellow),
-        ),
+        (_, Some(HUMAN)) => Line::styled("your turn", theme::TURN),
+        (_, Some(seat)) => Line::styled(format!("{} to play", seat_name(seat)), theme::DIM),
+        (Phase::Over, None) if table.overlay().is_none() => {
+            Line::styled("hand over: Enter for the summary", theme::TURN)
+        }
         _ => Line::raw(""),
     };
     turn_line.centered().render(turn, buf);
@@ -475,7 +440,7 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
     } else {
         "hearts not broken"
     };
-    Line::styled(broken_text, Style::default().fg(Color::DarkGray))
+    Line::styled(broken_text, theme::DIM)
         .centered()
         .render(broken, buf);
 }
@@ -537,10 +502,7 @@ fn draw_overlay(frame: &mut Frame, table: &Table, view: &View, style: CardStyle)
 }
 
 fn close_line() -> Line<'static> {
-    Line::styled(
-        "press any key to close",
-        Style::default().fg(Color::DarkGray),
-    )
+    Line::styled("press any key to close", theme::DIM)
 }
 
 /// The hand summary: the final trick (so the popup hides nothing of it), the score table,
@@ -561,10 +523,7 @@ fn summary_lines(game: &Game, view: &View, style: CardStyle) -> Vec<Line<'static
         } else {
             seat_name(shooter)
         };
-        lines.push(Line::styled(
-            format!("{who} shot the moon!"),
-            Style::default().fg(Color::Magenta),
-        ));
+        lines.push(Line::styled(format!("{who} shot the moon!"), theme::WARN));
     }
     let next = if let Some(winners) = game.winners() {
         let names: Vec<&str> = winners
@@ -580,9 +539,7 @@ fn summary_lines(game: &Game, view: &View, style: CardStyle) -> Vec<Line<'static
         };
         lines.push(Line::styled(
             format!("Game over: {} {verb}!", names.join(" and ")),
-            Style::default()
-                .fg(Color::Green)
-                .add_modifier(Modifier::BOLD),
+            theme::SUCCESS,
         ));
         "Enter: new game · u: undo · q: quit"
     } else {

@@ -2,9 +2,14 @@
 //! to highlight. Stock turns before the step are counted, not listed ("turn the stock 3
 //! times, then …"), and a move between piles says what it is for (it turns a card up, empties
 //! a pile, or frees the card under it).
+//!
+//! The solver's line may shuffle a run from one pile to another for nothing: the move turns
+//! no card up, empties no pile for a king and frees no card for its foundation. Such a
+//! shuffle is left out of the advice unless the line needs it: when the line's moves up to
+//! its next real step no longer replay without it.
 
 use ::klondike::{Klondike, Move};
-use cards_core::Card;
+use cards_core::{Card, Rank};
 
 use super::state::Slot;
 use crate::cards::{CardStyle, card_name};
@@ -35,6 +40,7 @@ pub struct Advice {
 /// Only the player's next step is advised, not the line: the solver's line is one win among
 /// many and its later moves need not be the ones a player would choose.
 pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Advice> {
+    let line = &without_shuffles(position, line);
     let turns = line
         .iter()
         .take_while(|mv| matches!(mv, Move::Stock | Move::Recycle))
@@ -134,6 +140,70 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
         ),
     };
     Some(Advice { text, marks })
+}
+
+/// `line` without the shuffles before its first real step that the line does not need.
+fn without_shuffles(position: &Klondike, line: &[Move]) -> Vec<Move> {
+    let mut line = line.to_vec();
+    let mut at = *position;
+    let mut i = 0;
+    while let Some(&mv) = line.get(i) {
+        if is_shuffle(&at, mv) && replays_to_a_step(&at, &line[i + 1..]) {
+            line.remove(i);
+            continue;
+        }
+        if !matches!(mv, Move::Stock | Move::Recycle) || at.play(mv).is_err() {
+            break;
+        }
+        i += 1;
+    }
+    line
+}
+
+/// Whether `mv` moves cards between piles for nothing: it turns no card up, empties no pile
+/// that a king could then take (a king run moved off an empty place empties nothing), and
+/// frees no card that could go to its foundation.
+fn is_shuffle(at: &Klondike, mv: Move) -> bool {
+    let Move::PileToPile { from, count, .. } = mv else {
+        return false;
+    };
+    let pile = at.pile(from as usize);
+    let Some(left) = pile.len().checked_sub(count as usize) else {
+        return false;
+    };
+    if left == 0 {
+        return pile[0].rank() == Some(Rank::King) || !a_king_waits(at);
+    }
+    if left <= at.face_down(from as usize) {
+        return false;
+    }
+    let mut after = *at;
+    let freed_goes_up = after.play(mv).is_ok() && after.play(Move::PileToFoundation(from)).is_ok();
+    !freed_goes_up
+}
+
+/// Whether a king could use an empty pile: one is in the stock or the waste, or above
+/// another card in a pile.
+fn a_king_waits(at: &Klondike) -> bool {
+    let king = |card: &Card| card.rank() == Some(Rank::King);
+    at.stock().iter().chain(at.waste()).any(king)
+        || (0..7).any(|pile| at.pile(pile).iter().skip(1).any(king))
+}
+
+/// Whether `rest` replays from `at` up to and including its first real step (a move that is
+/// neither a stock turn nor a shuffle), or to its end.
+fn replays_to_a_step(at: &Klondike, rest: &[Move]) -> bool {
+    let mut at = *at;
+    for &mv in rest {
+        let step = !matches!(mv, Move::Stock | Move::Recycle) && !is_shuffle(&at, mv);
+        if at.play(mv).is_err() {
+            return false;
+        }
+        if step {
+            return true;
+        }
+    }
+    true
 }
 
 fn foundation(card: Card) -> Option<Slot> {
@@ -267,6 +337,85 @@ mod tests {
             Some("turn the stock once")
         );
         assert_eq!(advice_or_none(&[]), None, "nothing to advise in a won game");
+    }
+
+    /// The bug this pins: on deal 7 (draw 1), 112 moves into the solver's line, the hint
+    /// said to move a card onto another pile to empty a pile no king could take; the line
+    /// does not need that move, so the hint now gives the step after it.
+    #[test]
+    fn a_pointless_shuffle_is_not_advised_deal_7() {
+        use ::klondike::solver::{self, Budget, Verdict};
+        let budget = Budget {
+            nodes: Some(2_000_000),
+            time: None,
+            memory: None,
+        };
+        let win = |at: &Klondike| match solver::solve(at, budget).verdict {
+            Verdict::Win(line) => line,
+            other => panic!("deal 7 is won within the budget: {other:?}"),
+        };
+        let mut at = Klondike::from_seed(7, Rules::default());
+        for mv in win(&at).into_iter().take(112) {
+            at.play(mv).unwrap();
+        }
+        let line = win(&at);
+        let first = *line
+            .iter()
+            .find(|mv| !matches!(mv, Move::Stock | Move::Recycle))
+            .unwrap();
+        assert_eq!(
+            first,
+            Move::PileToPile {
+                from: 5,
+                count: 1,
+                to: 3
+            }
+        );
+        assert!(is_shuffle(&at, first), "the solver's step is a shuffle");
+        assert_eq!(
+            advice(&at, &line, CardStyle::Ascii).unwrap().text,
+            "turn the stock twice, then put 5C from the waste up"
+        );
+    }
+
+    #[test]
+    fn a_shuffle_the_line_needs_is_advised() {
+        // 9♠ on 10♥ moves onto 10♦ so that 9♣ from the waste can take its place: without
+        // the move the waste card has nowhere to go.
+        let piles = [
+            "AC AD AH TH 9S",
+            "AS QC QH TD",
+            "JC JH TC KS",
+            "TS 2H 2C 3S",
+            "KD 5H 5D 4S",
+            "4H 4D 3H 5S",
+            "3D 2D 6C 6S",
+        ];
+        let setup = Setup {
+            tableau: std::array::from_fn(|i| piles[i].parse().unwrap()),
+            face_down: [3, 3, 3, 3, 3, 3, 3],
+            stock: "3C 4C 5C 7C 8C KC 6D 7D 8D 9D JD QD 6H 7H 8H 9H KH 2S 7S 8S JS QS"
+                .parse()
+                .unwrap(),
+            waste: "9C".parse::<Pile>().unwrap(),
+            foundations: [0; 4],
+            rules: Rules::default(),
+            pass: 1,
+            score: 0,
+        };
+        let at = Klondike::from_setup(&setup).expect("a valid layout");
+        let shuffle = Move::PileToPile {
+            from: 0,
+            count: 1,
+            to: 1,
+        };
+        assert!(is_shuffle(&at, shuffle));
+        assert_eq!(
+            advice(&at, &[shuffle, Move::WasteToPile(0)], CardStyle::Ascii)
+                .unwrap()
+                .text,
+            "move 9S from pile 1 onto TD (pile 2) to free TH"
+        );
     }
 
     fn advice_or_none(line: &[Move]) -> Option<Advice> {

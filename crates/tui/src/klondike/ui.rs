@@ -352,14 +352,13 @@ fn draw_overlay(state: &State, area: Rect, buf: &mut Buffer) {
             let keys = keymap::help_rows(KEYMAP, style);
             let mut text: Vec<&str> = vec![super::input::MOUSE];
             text.extend(RULES);
-            let mut scroll = *scroll;
             Help {
                 title: "Klondike: help",
                 keys: &keys,
                 text: &text,
                 style,
             }
-            .render(area, buf, &mut scroll);
+            .render_scrolled(area, buf, scroll);
         }
         Overlay::Statistics => {
             let mut rows = state.stats().tally.rows();

@@ -51,28 +51,9 @@ pub enum Command {
     Quit,
 }
 
-/// Every key of the game; the help screen lists them in this order.
+/// Every key of the game but the cursor's ([`keymap::CURSOR`]); the help screen lists them in
+/// this order.
 pub const KEYMAP: &[Binding<Command>] = &[
-    Binding::new(
-        &[Key::code(KeyCode::Left), Key::char('h')],
-        Command::Cursor(-1, 0),
-        "cursor left",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Right), Key::char('l')],
-        Command::Cursor(1, 0),
-        "cursor right",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Up), Key::char('k')],
-        Command::Cursor(0, 1),
-        "cursor up",
-    ),
-    Binding::new(
-        &[Key::code(KeyCode::Down), Key::char('j')],
-        Command::Cursor(0, -1),
-        "cursor down",
-    ),
     Binding::new(
         &[Key::code(KeyCode::Enter), Key::char(' ')],
         Command::Activate,
@@ -137,9 +118,11 @@ pub const KEYMAP: &[Binding<Command>] = &[
     Binding::new(&[Key::char('q')], Command::Quit, "quit"),
 ];
 
-/// The command a key press stands for.
+/// The command a key press stands for: the shared cursor keys, then [`KEYMAP`].
 pub fn key_command(key: &KeyEvent) -> Option<Command> {
-    keymap::command(KEYMAP, key)
+    keymap::cursor(key)
+        .map(|(files, ranks)| Command::Cursor(files, ranks))
+        .or_else(|| keymap::command(KEYMAP, key))
 }
 
 /// Where the board was drawn at the last render, recorded by the board widget, so that a
@@ -150,6 +133,9 @@ pub struct BoardHits {
     pub origin: Option<(u16, u16)>,
     /// Columns and rows between points.
     pub step: (u16, u16),
+    /// Rows of the river drawn between ranks 5 and 4 beyond the step (1 on the compact
+    /// board, where the ranks are one row apart but the river still has its own row).
+    pub river: u16,
     /// Whether Black was at the bottom.
     pub flipped: bool,
 }
@@ -161,7 +147,12 @@ impl BoardHits {
         let (ox, oy) = self.origin?;
         let (sx, sy) = self.step;
         let col = (x + 1).checked_sub(ox)? / sx;
-        let row = (y + 1).checked_sub(oy)? / sy;
+        let mut dy = (y + sy / 2).checked_sub(oy)?;
+        if dy >= 5 * sy {
+            // Below the river: the river's own row is no point.
+            dy = dy.checked_sub(self.river).filter(|d| *d >= 5 * sy)?;
+        }
+        let row = dy / sy;
         if col > 8 || row > 9 {
             return None;
         }

@@ -14,11 +14,8 @@
 //! - [`ui`]: the widgets.
 
 pub mod cli;
-pub(crate) mod dialogs;
 pub mod input;
-pub(crate) mod record;
 pub mod state;
-pub(crate) mod thinker;
 pub mod ui;
 
 #[cfg(test)]
@@ -29,11 +26,10 @@ use ratatui::Frame;
 use ratatui::layout::Size;
 
 use crate::app::{Action, Screen};
+use crate::dialogs::{OptionsKey, options_key, shared_key};
 use crate::launcher::LaunchOptions;
 use crate::overlay::Overlay;
-use dialogs::{OptionsKey, options_key, shared_key};
 pub use state::{LEVELS, Options, State};
-pub use thinker::Strength;
 
 /// Builds the Xiangqi screen for the launcher: you play Red against the engine.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {

@@ -9,15 +9,15 @@ use xiangqi::{
 };
 use xiangqi_engine::{Budget, Control, Engine, Info, Limits, Score};
 
-use super::dialogs::{Dialogs, cycle};
 use super::input::Command;
-use super::record::Record;
-use super::thinker::{Strength, Thinker};
 use crate::app::Action;
+use crate::computer_record::Record;
 use crate::data::DataDir;
+use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
 use crate::overlay::Overlay;
 use crate::status::Status;
+use crate::thinker::{Strength, Thinker};
 
 /// The difficulty levels, weakest first (level 1 is `LEVELS[0]`).
 pub const LEVELS: [Strength; 6] = [
@@ -1097,28 +1097,4 @@ pub const PROMPT_HELP: &[&str] = &[
     "Repetition: asian (AXF/WXF) perpetual check or chase loses; simple: perpetual check.",
 ];
 
-impl Dialogs for State {
-    type Popup = Popup;
-    type Sure = Sure;
-    const RESET: Sure = Sure::ResetStatistics;
-
-    fn overlay_mut(&mut self) -> &mut Overlay<Popup, Sure> {
-        &mut self.overlay
-    }
-
-    fn prompt_mut(&mut self) -> &mut Option<LineInput> {
-        &mut self.prompt
-    }
-
-    fn confirmed(&mut self, sure: Sure) -> Action {
-        State::confirmed(self, sure)
-    }
-
-    fn declined(&mut self, sure: Sure) {
-        State::declined(self, sure);
-    }
-
-    fn submit(&mut self, line: &str) {
-        State::submit(self, line);
-    }
-}
+dialogs_for_state!();

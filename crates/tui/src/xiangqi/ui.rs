@@ -16,25 +16,31 @@ use super::state::{
     OptionRow, PROMPT_HELP, Popup, State, level_name, notation_name, rules_text, score_text,
     side_name,
 };
-use crate::cards::CardStyle;
-use crate::keymap::help_rows;
+use crate::cards::{CardStyle, ascii_only};
+use crate::dialogs::{SharedOverlay, options_popup};
+use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
-use crate::widgets::{self, ConfirmDialog, Help, StatsView};
 
-/// Columns and rows between two board points.
+/// Columns between two board points.
 const CELL_W: u16 = 4;
-const CELL_H: u16 = 2;
 /// Left margin for the rank numbers.
 const MARGIN: u16 = 3;
 /// The board drawing: rank numbers, nine files, the last file's glyph.
 pub const BOARD_W: u16 = MARGIN + 8 * CELL_W + 2;
 /// File numbers above, ten ranks with the lines between, file numbers and letters below.
-pub const BOARD_H: u16 = 1 + 9 * CELL_H + 1 + 1 + 1;
-/// The smallest terminal the screen fits: the board, a 23-column panel, two status rows.
-pub const MIN_SIZE: (u16, u16) = (BOARD_W + 23, BOARD_H + 2);
+pub const BOARD_H: u16 = 1 + 10 + 9 + 1 + 1;
+/// The compact board for short terminals: file numbers above, ten ranks with only the river
+/// between, file numbers and letters below (the files' and the palace's lines are left out;
+/// the crossings `┼ ┬ ┴` still show the files).
+pub const COMPACT_BOARD_H: u16 = 1 + 10 + 1 + 1 + 1;
+/// The smallest terminal that shows the full board, with the status and key rows.
+pub const FULL_SIZE: (u16, u16) = (MIN_SIZE.0, BOARD_H + 2);
+/// The smallest terminal the screen fits (the compact board below [`FULL_SIZE`]): the board,
+/// a 23-column panel, two status rows, and room for the options popup.
+pub const MIN_SIZE: (u16, u16) = (BOARD_W + 23, 20);
 
 /// Red's file numbers, from its right.
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -44,6 +50,8 @@ const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七'
 pub struct Board<'a> {
     /// The screen state.
     pub state: &'a State,
+    /// The compact board ([`COMPACT_BOARD_H`] rows) instead of the full one.
+    pub compact: bool,
 }
 
 impl StatefulWidget for Board<'_> {
@@ -53,10 +61,11 @@ impl StatefulWidget for Board<'_> {
         let s = self.state;
         *hits = BoardHits {
             origin: Some((area.x + MARGIN, area.y + 1)),
-            step: (CELL_W, CELL_H),
+            step: (CELL_W, if self.compact { 1 } else { 2 }),
+            river: u16::from(self.compact),
             flipped: s.flipped,
         };
-        Paragraph::new(board_lines(s)).render(area, buf);
+        Paragraph::new(board_lines(s, self.compact)).render(area, buf);
     }
 }
 
@@ -88,7 +97,7 @@ fn file_numbers(color: Color, flipped: bool, ascii: bool) -> Line<'static> {
     Line::styled(text.trim_end().to_owned(), style)
 }
 
-fn board_lines(s: &State) -> Vec<Line<'static>> {
+fn board_lines(s: &State, compact: bool) -> Vec<Line<'static>> {
     let pos = s.shown();
     let ascii = s.options().ascii;
     let wood = TColor::Rgb(0xe8, 0xc8, 0x8e);
@@ -163,7 +172,7 @@ fn board_lines(s: &State) -> Vec<Line<'static>> {
             }
         }
         lines.push(Line::from(spans));
-        if row < 9 {
+        if row < 9 && (row == 4 || !compact) {
             lines.push(between_line(row, base, ascii));
         }
     }
@@ -392,12 +401,14 @@ fn move_rows(s: &State, room: usize) -> Vec<Line<'static>> {
 }
 
 /// Draws the whole screen: board, panel, status and key rows, and what is open over them.
-/// The event loop draws "terminal too small" below [`MIN_SIZE`] instead.
+/// Below [`FULL_SIZE`] the board is the compact one; the event loop draws "terminal too
+/// small" below [`MIN_SIZE`] instead.
 pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     let area = frame.area();
     let style = CardStyle::from_ascii_flag(s.options().ascii);
+    let compact = area.height < FULL_SIZE.1;
     let [main, status, keys] = Layout::vertical([
-        Constraint::Min(BOARD_H),
+        Constraint::Fill(1),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
@@ -408,7 +419,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         Constraint::Min(20),
     ])
     .areas(main);
-    frame.render_stateful_widget(Board { state: s }, board, hits);
+    frame.render_stateful_widget(Board { state: s, compact }, board, hits);
     frame.render_widget(Panel { state: s }, panel);
     match &s.prompt {
         Some(input) => frame.render_widget(LineInputView(input), status),
@@ -422,7 +433,7 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         ),
         keys,
     );
-    let keys = help_rows(KEYMAP, style);
+    let keys = help_rows_with_cursor(KEYMAP, style);
     let shared = SharedOverlay {
         game: "Xiangqi",
         keys: &keys,
@@ -437,120 +448,5 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     }
     if style.is_ascii() {
         ascii_only(frame.buffer_mut());
-    }
-}
-
-/// What the shared overlays of a board game show: its help and its statistics.
-pub(crate) struct SharedOverlay<'a> {
-    /// The game's name, for the titles.
-    pub game: &'a str,
-    /// The help's key rows.
-    pub keys: &'a [(String, &'a str)],
-    /// The help's paragraphs after the keys.
-    pub text: &'a [&'a str],
-    /// The statistics rows.
-    pub stats: &'a [(String, String)],
-    /// Borders and arrows.
-    pub style: CardStyle,
-}
-
-impl SharedOverlay<'_> {
-    /// Draws the open help, statistics or question; the game draws its own popups.
-    pub(crate) fn draw<G, C>(&self, frame: &mut Frame, overlay: &Overlay<G, C>) {
-        let area = frame.area();
-        let style = self.style;
-        match overlay {
-            Overlay::Help(help) => {
-                let title = format!("{} help", self.game);
-                // A copy: the widget clamps the offset, and drawing never changes the state.
-                let mut help = *help;
-                let widget = Help {
-                    title: &title,
-                    keys: self.keys,
-                    text: self.text,
-                    style,
-                };
-                frame.render_stateful_widget(widget, area, &mut help);
-            }
-            Overlay::Statistics => {
-                let title = format!("{} statistics", self.game);
-                let rows = self.stats;
-                frame.render_widget(
-                    StatsView {
-                        title: &title,
-                        rows,
-                        style,
-                    },
-                    area,
-                );
-            }
-            Overlay::Confirm(confirm) => {
-                let question = &confirm.question;
-                frame.render_widget(ConfirmDialog { question, style }, area);
-            }
-            Overlay::None | Overlay::Game(_) => {}
-        }
-    }
-}
-
-/// The options popup: `(label, value)` rows, the highlighted one marked, and its keys.
-pub(crate) fn options_popup(
-    frame: &mut Frame,
-    rows: &[(&str, String)],
-    selected: usize,
-    style: CardStyle,
-) {
-    let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-    let lines = rows
-        .iter()
-        .enumerate()
-        .map(|(i, (label, value))| {
-            let text = format!("{label:<width$}  {value}");
-            if i == selected {
-                Line::styled(text, theme::SELECTED)
-            } else {
-                Line::raw(text)
-            }
-        })
-        .chain([
-            Line::raw(""),
-            Line::styled("up/down choose, left/right change, Esc closes", theme::DIM),
-        ])
-        .collect();
-    let popup = widgets::Popup {
-        title: "Options",
-        lines,
-        style,
-    };
-    frame.render_widget(popup, frame.area());
-}
-
-/// With `--ascii`: every symbol the screen drew outside ASCII (separators, arrows, marks,
-/// popup borders) replaced by an ASCII stand-in, after everything is drawn.
-pub(crate) fn ascii_only(buf: &mut Buffer) {
-    let area = buf.area;
-    for y in area.top()..area.bottom() {
-        for x in area.left()..area.right() {
-            let cell = &mut buf[(x, y)];
-            if cell.symbol().is_ascii() {
-                continue;
-            }
-            let stand_in = match cell.symbol() {
-                "·" => ".",
-                "…" => "~",
-                "—" | "─" | "━" | "═" => "-",
-                "│" | "┃" | "║" | "▏" => "|",
-                "▶" | "→" => ">",
-                "←" => "<",
-                "↑" => "^",
-                "↓" => "v",
-                "×" => "x",
-                "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "├" | "┤" | "┬" | "┴" | "┼" => {
-                    "+"
-                }
-                _ => "?",
-            };
-            cell.set_symbol(stand_in);
-        }
     }
 }

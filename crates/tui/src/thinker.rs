@@ -1,6 +1,6 @@
 //! Engine work off the input thread, for both board games (Xiangqi and Gomoku).
 //!
-//! A game hands [`Thinker::spawn`] a closure that searches and a way to stop it; the search
+//! A game hands `Thinker::spawn` a closure that searches and a way to stop it; the search
 //! runs on its own thread and sends progress reports (`P`, e.g. an `info` line) and finally
 //! its answer (`A`). The game polls on every tick, so the terminal stays responsive, and drops
 //! the thinker (which stops the search) when the position changes under it.
