@@ -3,7 +3,6 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
@@ -11,13 +10,10 @@ use netplay::SeatKind;
 
 use super::input;
 use super::state::{Link, NetState, view_lines};
+use crate::theme;
 
 /// The whole client screen over a [`NetState`].
 pub struct TableView<'a>(pub &'a NetState);
-
-const KEY: Style = Style::new().fg(Color::Yellow);
-const DIM: Style = Style::new().fg(Color::DarkGray);
-const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
 
 impl Widget for TableView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -39,7 +35,9 @@ impl Widget for TableView<'_> {
         view_panel(state).render(view, buf);
         actions_panel(state, actions.height.saturating_sub(3)).render(actions, buf);
         log_panel(state, log.height.saturating_sub(2)).render(log, buf);
-        Paragraph::new(input::help()).style(DIM).render(help, buf);
+        Paragraph::new(input::help())
+            .style(theme::DIM)
+            .render(help, buf);
     }
 }
 
@@ -47,12 +45,12 @@ fn title_line(state: &NetState) -> Line<'static> {
     let game = state.table.as_ref().map_or("…", |t| t.game.as_str());
     let code = state.code.as_deref().unwrap_or("……");
     let link = match &state.link {
-        Link::Connecting => Span::styled("connecting", KEY),
-        Link::Online => Span::styled("online", Style::new().fg(Color::Green)),
-        Link::Lost(_) => Span::styled("reconnecting", Style::new().fg(Color::Red)),
+        Link::Connecting => Span::styled("connecting", theme::WARN),
+        Link::Online => Span::styled("online", theme::SUCCESS),
+        Link::Lost(_) => Span::styled("reconnecting", theme::ERROR),
     };
     Line::from(vec![
-        Span::styled(format!(" parlor · {game} · table {code} "), BOLD),
+        Span::styled(format!(" parlor · {game} · table {code} "), theme::TITLE),
         Span::raw(format!("· {} · ", state.server)),
         link,
     ])
@@ -76,9 +74,9 @@ fn seats_panel(state: &NetState) -> Paragraph<'static> {
             };
             let you = if state.seat == Some(i) { " (you)" } else { "" };
             lines.push(Line::from(vec![
-                Span::styled(marker, KEY),
-                Span::styled(format!("{i} {name}{you}"), BOLD),
-                Span::styled(format!("  {status}"), DIM),
+                Span::styled(marker, theme::KEY),
+                Span::styled(format!("{i} {name}{you}"), theme::TITLE),
+                Span::styled(format!("  {status}"), theme::DIM),
             ]));
         }
     }
@@ -95,7 +93,7 @@ fn view_panel(state: &NetState) -> Paragraph<'static> {
             .into_iter()
             .map(|(key, value)| {
                 Line::from(vec![
-                    Span::styled(format!("{key}: "), KEY),
+                    Span::styled(format!("{key}: "), theme::KEY),
                     Span::raw(value),
                 ])
             })
@@ -103,7 +101,7 @@ fn view_panel(state: &NetState) -> Paragraph<'static> {
         None => vec![Line::raw("the game has not started")],
     };
     if let Some(result) = state.result_text() {
-        lines.insert(0, Line::styled(result, BOLD.fg(Color::Green)));
+        lines.insert(0, Line::styled(result, theme::SUCCESS));
     }
     let title = match state.seat {
         Some(seat) => format!(" your view, seat {seat} "),
@@ -117,18 +115,18 @@ fn view_panel(state: &NetState) -> Paragraph<'static> {
 fn actions_panel(state: &NetState, rows: u16) -> Paragraph<'static> {
     let filtered = state.filtered();
     let mut lines = vec![Line::from(vec![
-        Span::styled("> ", KEY),
+        Span::styled("> ", theme::KEY),
         Span::raw(state.filter.clone()),
-        Span::styled("_", DIM),
+        Span::styled("_", theme::DIM),
     ])];
     // Scroll so the selection stays on screen.
     let rows = usize::from(rows.max(1));
     let first = state.selected.saturating_sub(rows - 1);
     for (i, action) in filtered.iter().enumerate().skip(first).take(rows) {
         let style = if i == state.selected {
-            Style::new().fg(Color::Black).bg(Color::Yellow)
+            theme::CURSOR
         } else {
-            Style::new()
+            theme::TEXT
         };
         lines.push(Line::styled(format!(" {} ", action.text), style));
     }
@@ -150,9 +148,9 @@ fn log_panel(state: &NetState, rows: u16) -> Paragraph<'static> {
         .iter()
         .map(|note| {
             let style = if note.alarm {
-                Style::new().fg(Color::Red)
+                theme::ERROR
             } else {
-                Style::new()
+                theme::TEXT
             };
             Line::styled(note.text.clone(), style)
         })
