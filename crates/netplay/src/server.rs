@@ -73,6 +73,7 @@ impl Default for Config {
             times: TableTimes {
                 bot_delay: Duration::ZERO,
                 away_timeout: Duration::from_secs(60),
+                bot_deadline: Duration::from_secs(5),
             },
         }
     }
@@ -429,6 +430,9 @@ impl Session {
             }
             _ => {}
         }
+        if let Some(action) = message.table_action() {
+            return self.forward(Command::TableAction(self.conn, action)).await;
+        }
         match message {
             ClientMessage::Hello { .. } => Ok(()),
             ClientMessage::Lobby => {
@@ -483,6 +487,11 @@ impl Session {
                 self.forward(Command::Action(self.conn, action)).await
             }
             ClientMessage::Assist { ask } => self.assist(ask),
+            ClientMessage::Resign
+            | ClientMessage::OfferDraw
+            | ClientMessage::AcceptDraw
+            | ClientMessage::DeclineDraw
+            | ClientMessage::Undo => Ok(()), // forwarded above
         }
     }
 
