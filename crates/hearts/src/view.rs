@@ -363,18 +363,18 @@ mod tests {
     /// points with −10 for J♦.
     fn assert_points(game: &crate::Game, view: &View) {
         for s in Seat::ALL {
-            let expected = match game.round().result() {
-                Some(result) => result.points[s],
-                None => {
-                    let taken = view.taken(s);
-                    let jack = if taken.contains(JACK_OF_DIAMONDS) {
-                        10
-                    } else {
-                        0
-                    };
-                    penalty_points(taken) as i32 - jack
-                }
+            let taken = view.taken(s);
+            let jack = if taken.contains(JACK_OF_DIAMONDS) {
+                10
+            } else {
+                0
             };
+            let expected = game
+                .round()
+                .result()
+                .map_or(penalty_points(taken) as i32 - jack, |result| {
+                    result.points[s]
+                });
             assert_eq!(view.points(s), expected, "seat {s:?}");
         }
     }

@@ -434,7 +434,13 @@ impl Session {
             return self.forward(Command::TableAction(self.conn, action)).await;
         }
         match message {
-            ClientMessage::Hello { .. } => Ok(()),
+            // A second hello changes nothing; table actions were forwarded above.
+            ClientMessage::Hello { .. }
+            | ClientMessage::Resign
+            | ClientMessage::OfferDraw
+            | ClientMessage::AcceptDraw
+            | ClientMessage::DeclineDraw
+            | ClientMessage::Undo => Ok(()),
             ClientMessage::Lobby => {
                 self.send(ServerMessage::Lobby {
                     tables: self.shared.lobby(),
@@ -487,11 +493,6 @@ impl Session {
                 self.forward(Command::Action(self.conn, action)).await
             }
             ClientMessage::Assist { ask } => self.assist(ask),
-            ClientMessage::Resign
-            | ClientMessage::OfferDraw
-            | ClientMessage::AcceptDraw
-            | ClientMessage::DeclineDraw
-            | ClientMessage::Undo => Ok(()), // forwarded above
         }
     }
 

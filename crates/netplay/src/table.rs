@@ -1245,8 +1245,8 @@ impl Table {
             legal,
             draw_offer: self.draw_offer,
             table_actions: match viewer {
-                Viewer::Seat(seat) => self.table_actions(seat),
-                Viewer::Spectator => Vec::new(),
+                Viewer::Seat(seat) if turn != Turn::Over => self.table_actions(seat),
+                _ => Vec::new(),
             },
         })
     }

@@ -200,6 +200,11 @@ async fn resigning_ends_xiangqi_and_gomoku_for_the_other_seat_and_the_pgn_says_s
         end.view["outcome"],
         json!({"win": {"winner": "red", "reason": "resignation"}})
     );
+    assert_eq!(
+        state_at(&mut bob, 2).await.table_actions,
+        [],
+        "no table action once the game is over"
+    );
     assert_eq!(winners(&mut eve).await, [0]);
     let pgn = http_get(&format!(
         "http://{}/tables/{code}/games/1?format=pgn",
