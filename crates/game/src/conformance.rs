@@ -18,7 +18,8 @@ use std::str::FromStr;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::seat::{Turn, Viewer};
+use crate::declare::{Declaration, DeclareError};
+use crate::seat::{SeatSet, Turn, Viewer};
 use crate::state::{GameState, PlayError};
 
 /// How much [`check`] does.
@@ -54,6 +55,9 @@ impl Default for Config {
 ///   actions by a seat not to act and by a seat that does not exist are refused and change
 ///   nothing;
 /// - every viewer's view survives a JSON round trip;
+/// - a declaration the game offers ends it (a resignation: the other seats win; a draw:
+///   nobody does), one it does not offer, or one after the end, is refused and changes
+///   nothing;
 /// - construction is deterministic for a seed.
 ///
 /// # Panics
@@ -133,6 +137,7 @@ fn check_step<G: GameState>(
             );
         }
     }
+    check_declarations(game, turn, &at);
     let mut probe = game.clone();
     assert!(
         matches!(
@@ -150,6 +155,51 @@ fn check_step<G: GameState>(
                     "{at}: an action after the end was not refused as game over"
                 );
             }
+        }
+    }
+}
+
+fn check_declarations<G: GameState>(game: &G, turn: Turn, at: &str) {
+    let seats = game.num_seats();
+    for declaration in Declaration::ALL {
+        for seat in 0..=seats {
+            let mut probe = game.clone();
+            let result = probe.declare(seat, declaration);
+            let offered = G::DECLARATIONS.contains(&declaration);
+            if !offered || seat == seats || turn == Turn::Over {
+                assert!(
+                    result.is_err(),
+                    "{at}: {declaration} by seat {seat} was accepted"
+                );
+                assert_eq!(
+                    &probe, game,
+                    "{at}: a refused {declaration} changed the game"
+                );
+                if !offered {
+                    assert!(
+                        matches!(result, Err(DeclareError::NotOffered { .. })),
+                        "{at}: {declaration}, not offered, refused as {result:?}"
+                    );
+                }
+                continue;
+            }
+            if let Err(e) = result {
+                panic!("{at}: {declaration} by seat {seat} refused: {e}");
+            }
+            assert_eq!(
+                probe.turn(),
+                Turn::Over,
+                "{at}: {declaration} did not end the game"
+            );
+            let outcome = probe.outcome().expect("a game over has an outcome");
+            let expected: SeatSet = match declaration {
+                Declaration::Resign => (0..seats).filter(|&s| s != seat).collect(),
+                Declaration::Draw => SeatSet::EMPTY,
+            };
+            assert_eq!(
+                outcome.winners, expected,
+                "{at}: the winners after {declaration} by seat {seat}"
+            );
         }
     }
 }

@@ -1,6 +1,7 @@
 //! [`DynGame`]: the object-safe face of every [`GameState`], for containers that hold tables
 //! of different games (a server, a lobby). Actions travel as text or ids, views as JSON.
 
+use crate::declare::{Declaration, DeclareError};
 use crate::seat::{Turn, Viewer};
 use crate::state::{GameState, InvalidSettings, Outcome, PlayError};
 
@@ -27,6 +28,10 @@ pub trait DynGame: Send {
     fn view_json(&self, viewer: Viewer) -> Result<serde_json::Value, serde_json::Error>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The results the players may declare ([`GameState::DECLARATIONS`]).
+    fn declarations(&self) -> &'static [Declaration];
+    /// Ends the game by `seat`'s declaration ([`GameState::declare`]).
+    fn declare(&mut self, seat: usize, declaration: Declaration) -> Result<(), DeclareError>;
     /// A copy of this game.
     fn clone_box(&self) -> Box<dyn DynGame>;
 }
@@ -129,6 +134,14 @@ impl<G: GameState> DynGame for G {
 
     fn outcome(&self) -> Option<Outcome> {
         GameState::outcome(self)
+    }
+
+    fn declarations(&self) -> &'static [Declaration] {
+        G::DECLARATIONS
+    }
+
+    fn declare(&mut self, seat: usize, declaration: Declaration) -> Result<(), DeclareError> {
+        GameState::declare(self, seat, declaration)
     }
 
     fn clone_box(&self) -> Box<dyn DynGame> {

@@ -5,6 +5,7 @@ use std::fmt::{Debug, Display};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::declare::{Declaration, DeclareError};
 use crate::seat::{MAX_SEATS, SeatSet, Turn, Viewer};
 
 /// A game as a server, an arena, a bot harness or a binding drives it without knowing which
@@ -81,6 +82,23 @@ pub trait GameState: Clone + PartialEq + Debug + Send + 'static {
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The results the players may declare instead of playing on (resign, draw by
+    /// agreement); none unless the game overrides it.
+    const DECLARATIONS: &'static [Declaration] = &[];
+
+    /// Ends the game by `declaration` of `seat`: `seat` resigns, or `seat` agrees to a draw
+    /// (how the draw was offered is the caller's business: a table's offer and answer).
+    /// Refused, changing nothing, when the game does not offer it (the default refuses
+    /// everything), the seat does not exist or the game is over
+    /// ([`DeclareError::check`]). It need not be `seat`'s turn.
+    fn declare(&mut self, seat: usize, declaration: Declaration) -> Result<(), DeclareError> {
+        let _ = seat;
+        Err(DeclareError::NotOffered {
+            game: Self::NAME,
+            declaration,
+        })
+    }
 }
 
 /// The result of a finished game: each seat's return and the winners.

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game::{GameState, InvalidSettings, PlayError, Turn, Viewer};
+use game::{Declaration, DeclareError, GameState, InvalidSettings, PlayError, Turn, Viewer};
 
 use crate::game::Game;
 use crate::illegal::IllegalMove;
@@ -188,6 +188,21 @@ enum Stage {
 pub struct Gomoku {
     settings: GameSettings,
     stage: Stage,
+    /// A result the players declared, which ends the game whatever the board shows.
+    declared: Option<Declared>,
+}
+
+/// A result the players declared instead of playing on ([`game::GameState::declare`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Declared {
+    /// This seat resigned; the other won.
+    Resigned {
+        /// The seat that resigned.
+        seat: usize,
+    },
+    /// The seats agreed a draw.
+    DrawAgreed,
 }
 
 /// What a seat or a spectator sees (everything: gomoku has no hidden information).
@@ -218,6 +233,9 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// The opening in progress.
     pub opening: Option<OpeningView>,
+    /// A result the players declared (resignation, draw by agreement), which ended the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared: Option<Declared>,
 }
 
 /// The opening part of a [`View`].
@@ -252,6 +270,7 @@ impl Gomoku {
         Ok(Gomoku {
             settings: *settings,
             stage,
+            declared: None,
         })
     }
 
@@ -286,6 +305,9 @@ impl Gomoku {
 
     /// Who acts now, `None` once the game is over.
     pub fn to_act(&self) -> Option<Player> {
+        if self.declared.is_some() {
+            return None;
+        }
         match &self.stage {
             Stage::Opening(o) => o.phase().by(),
             Stage::Play { game, black, legal } => {
@@ -460,6 +482,7 @@ impl Gomoku {
                 prompt: o.phase().to_string(),
                 offers: o.offers().to_vec(),
             }),
+            declared: self.declared,
         }
     }
 }
@@ -554,6 +577,13 @@ impl GameState for Gomoku {
     }
 
     fn outcome(&self) -> Option<game::Outcome> {
+        match self.declared {
+            Some(Declared::Resigned { seat }) => {
+                return Some(game::Outcome::two_player(Some(1 - seat)));
+            }
+            Some(Declared::DrawAgreed) => return Some(game::Outcome::two_player(None)),
+            None => {}
+        }
         let outcome = self.result()?;
         let black = seat_of(self.black());
         Some(game::Outcome::two_player(
@@ -561,6 +591,26 @@ impl GameState for Gomoku {
                 .winner()
                 .map(|c| if c == Color::Black { black } else { 1 - black }),
         ))
+    }
+
+    const DECLARATIONS: &'static [Declaration] = &Declaration::ALL;
+
+    /// Either seat may resign or agree a draw at any point before the end, opening included;
+    /// the view then shows [`View::declared`].
+    fn declare(&mut self, seat: usize, declaration: Declaration) -> Result<(), DeclareError> {
+        DeclareError::check(
+            Self::NAME,
+            Self::DECLARATIONS,
+            declaration,
+            2,
+            seat,
+            self.turn() == Turn::Over,
+        )?;
+        self.declared = Some(match declaration {
+            Declaration::Resign => Declared::Resigned { seat },
+            Declaration::Draw => Declared::DrawAgreed,
+        });
+        Ok(())
     }
 }
 
@@ -591,6 +641,7 @@ mod tests {
                 opening: None,
             },
             stage: Stage::play(Game::from_position(pos), Player::First),
+            declared: None,
         };
         assert_eq!(g.turn(), Turn::Over);
         assert_eq!(g.outcome(), Some(game::Outcome::two_player(None)));

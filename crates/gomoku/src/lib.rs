@@ -28,7 +28,7 @@ pub use board::{Board, DIRECTIONS, SizeError};
 pub use bot::Bot;
 pub use game::{Game, ParseMovesError, format_moves, parse_moves};
 pub use illegal::IllegalMove;
-pub use interface::{Action, GameSettings, Gomoku, OpeningView, ParseActionError, View};
+pub use interface::{Action, Declared, GameSettings, Gomoku, OpeningView, ParseActionError, View};
 pub use point::{Color, Gomocup, MAX_SIDE, MIN_SIDE, ParseColorError, ParsePointError, Point};
 pub use position::{DiagramError, Line, Outcome, Position, Setup, SetupError};
 pub use rule::{Foul, FoulPolicy, ParseRuleError, Rule, Settings, ThreeAtFive, UnknownGomocupRule};

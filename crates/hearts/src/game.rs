@@ -133,6 +133,11 @@ impl Game {
         &self.history
     }
 
+    /// The score of each finished hand, oldest first.
+    fn hand_scores(&self) -> Vec<BySeat<i32, 4>> {
+        self.history.iter().map(|h| h.result.points).collect()
+    }
+
     /// The moves of the current hand, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
@@ -140,12 +145,12 @@ impl Game {
 
     /// What `seat` knows, with the game totals.
     pub fn view(&self, seat: Seat) -> View {
-        View::new(&self.round, Some(seat), Some(self.totals))
+        View::new(&self.round, Some(seat), Some(self.totals)).with_hand_scores(self.hand_scores())
     }
 
     /// What a spectator knows: the public play and the totals, no hand.
     pub fn public_view(&self) -> View {
-        View::new(&self.round, None, Some(self.totals))
+        View::new(&self.round, None, Some(self.totals)).with_hand_scores(self.hand_scores())
     }
 
     /// Makes a move in the current hand (see [`Round::play`]); the last card of a hand adds its

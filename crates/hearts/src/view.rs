@@ -3,7 +3,10 @@
 use cards_core::{BySeat, Card, CardSet, Suit};
 
 use crate::rules::{TrickState, legal_cards, why_illegal};
-use crate::{IllegalMove, PassDirection, Phase, Round, Seat, Settings, Trick, penalty_points};
+use crate::{
+    IllegalMove, JACK_OF_DIAMONDS, PassDirection, Phase, Round, Seat, Settings, Trick,
+    penalty_points,
+};
 
 /// One seat's knowledge of a round: its own hand, the cards it picked and passed and (once
 /// revealed) the cards it received, the public tricks, points taken, scores, whose turn it is,
@@ -41,6 +44,12 @@ pub struct View {
     tricks_won: [u8; 4],
     hand_len: [u8; 4],
     totals: Option<BySeat<i32, 4>>,
+    /// Each seat's score for this hand so far, by the crate's scoring.
+    #[serde(default)]
+    points: [i32; 4],
+    /// The score of every finished hand of the game, oldest first.
+    #[serde(default)]
+    hand_scores: Vec<BySeat<i32, 4>>,
 }
 
 impl View {
@@ -89,7 +98,40 @@ impl View {
             tricks_won: std::array::from_fn(|i| round.tricks_won(Seat::ALL[i]) as u8),
             hand_len,
             totals,
+            points: match round.result() {
+                Some(result) => result.points.into_array(),
+                None => std::array::from_fn(|i| {
+                    provisional_points(round.settings(), round.taken(Seat::ALL[i]))
+                }),
+            },
+            hand_scores: Vec::new(),
         }
+    }
+
+    /// This view with the scores of the game's finished hands.
+    pub(crate) fn with_hand_scores(mut self, scores: Vec<BySeat<i32, 4>>) -> View {
+        self.hand_scores = scores;
+        self
+    }
+
+    /// `seat`'s score for this hand so far: its penalty points and, under the J♦ variant,
+    /// −10 for the jack, as [`HandResult::points`](crate::HandResult::points) counts them;
+    /// once the hand is over, exactly its result (moon and no-tricks bonus included).
+    ///
+    /// ```
+    /// use hearts::{Game, Settings, NORTH};
+    /// let game = Game::new(Settings::default(), 1);
+    /// assert_eq!(game.view(NORTH).points(NORTH), 0);
+    /// assert!(game.view(NORTH).hand_scores().is_empty());
+    /// ```
+    pub const fn points(&self, seat: Seat) -> i32 {
+        self.points[seat.index()]
+    }
+
+    /// The score of every finished hand of the game, oldest first (empty for a view of a
+    /// lone [`Round`]).
+    pub fn hand_scores(&self) -> &[BySeat<i32, 4>] {
+        &self.hand_scores
     }
 
     /// The seat this view belongs to (`None` for a spectator).
@@ -267,10 +309,75 @@ impl View {
     }
 }
 
+/// The score of `taken` before a hand is over: the penalty points, and −10 for J♦ under that
+/// variant (the moon and the no-tricks bonus are known only at the end).
+fn provisional_points(settings: &Settings, taken: CardSet) -> i32 {
+    let jack = if settings.jack_of_diamonds && taken.contains(JACK_OF_DIAMONDS) {
+        10
+    } else {
+        0
+    };
+    penalty_points(taken) as i32 - jack
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{EAST, NORTH, SOUTH, WEST};
+
+    #[test]
+    fn views_carry_each_hands_score_and_this_hands_points_as_the_crate_scores_them() {
+        use game::GameState;
+        let settings = Settings {
+            jack_of_diamonds: true,
+            no_tricks_bonus: true,
+            ..Settings::default()
+        };
+        for seed in 0..4 {
+            let mut game = crate::Game::new(settings, seed);
+            let mut actions = Vec::new();
+            let mut step = 0usize;
+            while let Some(seat) = game::GameState::turn(&game).seats().iter().next() {
+                let view = game.view(Seat::ALL[seat]);
+                let history: Vec<_> = game.history().iter().map(|h| h.result.points).collect();
+                assert_eq!(view.hand_scores(), history.as_slice());
+                let summed = history.iter().fold([0; 4], |mut sum, points| {
+                    for (total, p) in sum.iter_mut().zip(points.into_array()) {
+                        *total += p;
+                    }
+                    sum
+                });
+                assert_eq!(summed, game.totals().into_array(), "seed {seed}");
+                assert_points(&game, &view);
+                game.legal_actions(seat, &mut actions);
+                let action = actions[step * 7 % actions.len()];
+                GameState::play(&mut game, seat, action).unwrap();
+                step += 1;
+            }
+            assert_eq!(game.round().phase(), Phase::Over);
+            assert_points(&game, &game.public_view());
+        }
+    }
+
+    /// A view's points this hand: the hand's result once it is over, else the penalty
+    /// points with −10 for J♦.
+    fn assert_points(game: &crate::Game, view: &View) {
+        for s in Seat::ALL {
+            let taken = view.taken(s);
+            let jack = if taken.contains(JACK_OF_DIAMONDS) {
+                10
+            } else {
+                0
+            };
+            let expected = game
+                .round()
+                .result()
+                .map_or(penalty_points(taken) as i32 - jack, |result| {
+                    result.points[s]
+                });
+            assert_eq!(view.points(s), expected, "seat {s:?}");
+        }
+    }
 
     #[test]
     fn view_agrees_with_the_round_and_reveals_voids() {

@@ -35,6 +35,7 @@ async fn main() {
         times: TableTimes {
             bot_delay: Duration::ZERO,
             away_timeout: Duration::from_secs(3600),
+            bot_deadline: Duration::from_secs(5),
         },
     };
     let server = Server::bind(

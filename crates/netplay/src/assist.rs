@@ -130,8 +130,9 @@ async fn moves(storage: Arc<dyn Storage>, info: TableInfo) -> Result<ServerMessa
         serde_json::from_value(info.settings).map_err(|e| failed(e.to_string()))?
     };
     let mut game = settings.new_game().map_err(|e| failed(e.to_string()))?;
-    let mut moves = Vec::with_capacity(stored.actions.len());
-    for logged in &stored.actions {
+    let read = crate::table_action::read_log(&stored.actions);
+    let mut moves = Vec::with_capacity(read.moves.len());
+    for logged in read.moves {
         let position = *game.position();
         let mv = position
             .parse_move(&logged.action)
@@ -144,7 +145,7 @@ async fn moves(storage: Arc<dyn Storage>, info: TableInfo) -> Result<ServerMessa
         game.play(mv).map_err(|e| failed(e.to_string()))?;
     }
     Ok(ServerMessage::Moves {
-        ply: moves.len(),
+        ply: stored.actions.len(),
         moves,
     })
 }
@@ -172,7 +173,7 @@ async fn solve(
     let solved = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut position = klondike(settings, stored.seed).map_err(|e| e.to_string())?;
-        for logged in &stored.actions {
+        for logged in crate::table_action::read_log(&stored.actions).moves {
             let mv: Move = logged.action.parse().map_err(|e| format!("{e}"))?;
             position.play(mv).map_err(|e| format!("{e}"))?;
         }

@@ -58,6 +58,10 @@ pub struct ServerCli {
     /// Seconds a disconnected player's seat waits before the bot plays it.
     #[arg(long, default_value_t = 60)]
     pub away_timeout: u64,
+    /// Milliseconds a bot may think about one move; past it the game's quick fallback bot
+    /// moves for it (and the log says so).
+    #[arg(long, default_value_t = 5000)]
+    pub bot_deadline_ms: u64,
 }
 
 impl ServerCli {
@@ -74,6 +78,7 @@ impl ServerCli {
             times: TableTimes {
                 bot_delay: Duration::from_millis(self.bot_delay_ms),
                 away_timeout: Duration::from_secs(self.away_timeout),
+                bot_deadline: Duration::from_millis(self.bot_deadline_ms),
             },
         }
     }

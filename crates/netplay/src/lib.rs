@@ -33,6 +33,7 @@ pub mod registry;
 pub mod server;
 pub mod storage;
 mod table;
+mod table_action;
 mod token;
 mod web;
 
@@ -50,4 +51,5 @@ pub use registry::{GameEntry, GameFactory, Registry};
 pub use server::{Config, Limits, Server, StartError};
 pub use storage::{PostgresStorage, SqliteStorage, Storage, StorageError};
 pub use table::TableTimes;
+pub use table_action::{ReadLog, TableAction, read_log, replay_onto};
 pub use token::{CODE_LEN, ParseCodeError, TableCode, Token, TokenHash, random_seed};

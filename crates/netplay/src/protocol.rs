@@ -6,6 +6,7 @@ use game::{Outcome, Turn, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::table_action::TableAction;
 use crate::token::{TableCode, Token};
 
 /// The protocol version this crate speaks; a client's [`ClientMessage::Hello`] must name it.
@@ -96,6 +97,16 @@ pub enum ClientMessage {
         /// What to ask.
         ask: AssistAsk,
     },
+    /// [`TableAction::Resign`]: the sender's seat gives up.
+    Resign,
+    /// [`TableAction::OfferDraw`]: the sender's seat offers a draw.
+    OfferDraw,
+    /// [`TableAction::AcceptDraw`]: the sender's seat accepts the pending offer.
+    AcceptDraw,
+    /// [`TableAction::DeclineDraw`]: the sender's seat declines the pending offer.
+    DeclineDraw,
+    /// [`TableAction::Undo`]: takes back the last move (one-player tables).
+    Undo,
 }
 
 /// What an `assist` message asks the solver.
@@ -124,7 +135,7 @@ pub struct NotatedMove {
 
 impl ClientMessage {
     /// The `type` of every client message, to tell an unknown message from a malformed one.
-    pub const TYPES: [&'static str; 13] = [
+    pub const TYPES: [&'static str; 18] = [
         "hello",
         "lobby",
         "create",
@@ -138,7 +149,24 @@ impl ClientMessage {
         "rematch",
         "record",
         "assist",
+        "resign",
+        "offer_draw",
+        "accept_draw",
+        "decline_draw",
+        "undo",
     ];
+
+    /// The table action this message asks for, if it is one.
+    pub const fn table_action(&self) -> Option<TableAction> {
+        Some(match self {
+            ClientMessage::Resign => TableAction::Resign,
+            ClientMessage::OfferDraw => TableAction::OfferDraw,
+            ClientMessage::AcceptDraw => TableAction::AcceptDraw,
+            ClientMessage::DeclineDraw => TableAction::DeclineDraw,
+            ClientMessage::Undo => TableAction::Undo,
+            _ => return None,
+        })
+    }
 }
 
 /// An action named by text or by dense id: `"action": "33344"` or `"action": 12`.
@@ -404,6 +432,12 @@ pub struct StateUpdate {
     pub view: Value,
     /// The receiver's legal actions now (empty for spectators and seats not to act).
     pub legal: Vec<LegalAction>,
+    /// The seat whose draw offer is pending, if any (everyone sees it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<usize>,
+    /// The table actions the receiver may take now (none for spectators).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub table_actions: Vec<TableAction>,
 }
 
 /// One legal action: its id and canonical text.
@@ -494,9 +528,19 @@ mod tests {
             ClientMessage::Assist {
                 ask: AssistAsk::Hint,
             },
+            ClientMessage::Resign,
+            ClientMessage::OfferDraw,
+            ClientMessage::AcceptDraw,
+            ClientMessage::DeclineDraw,
+            ClientMessage::Undo,
         ];
         let types: Vec<String> = every.iter().map(type_of).collect();
         assert_eq!(types, ClientMessage::TYPES);
+        for message in &every {
+            if let Some(action) = message.table_action() {
+                assert_eq!(type_of(message), action.name());
+            }
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::protocol::{GameRecord, RecordFormat, TableInfo};
 use crate::refusal::{Refusal, codes};
 use crate::registry::Registry;
 use crate::storage::Storage;
+use crate::table_action::read_log;
 
 /// Why a record could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -112,7 +113,8 @@ pub(crate) async fn finished(
     })
 }
 
-/// The game `record` logs, rebuilt through its own type.
+/// The game `record` logs, rebuilt through its own type: the moves in effect, then the
+/// declaration that ended it ([`read_log`]).
 pub fn replay<G: GameState>(record: &GameRecord) -> Result<G, RecordError> {
     let bad = |e: &dyn std::fmt::Display| RecordError::Replay(e.to_string());
     let settings: G::Settings = if record.settings.is_null() {
@@ -121,12 +123,17 @@ pub fn replay<G: GameState>(record: &GameRecord) -> Result<G, RecordError> {
         serde_json::from_value(record.settings.clone()).map_err(|e| bad(&e))?
     };
     let mut game = G::new(&settings, record.seed).map_err(|e| bad(&e))?;
-    for (ply, logged) in record.actions.iter().enumerate() {
+    let read = read_log(&record.actions);
+    for (ply, logged) in read.moves.iter().enumerate() {
         let action = game
             .parse_action(logged.seat, &logged.action)
-            .map_err(|e| bad(&format!("action {ply} ({}): {e}", logged.action)))?;
+            .map_err(|e| bad(&format!("move {ply} ({}): {e}", logged.action)))?;
         game.play(logged.seat, action)
-            .map_err(|e| bad(&format!("action {ply} ({}): {e}", logged.action)))?;
+            .map_err(|e| bad(&format!("move {ply} ({}): {e}", logged.action)))?;
+    }
+    if let Some((seat, declaration)) = read.declared {
+        game.declare(seat, declaration)
+            .map_err(|e| bad(&format!("{declaration} by seat {seat}: {e}")))?;
     }
     Ok(game)
 }
@@ -156,25 +163,43 @@ pub const HEARTS: RecordWriter = RecordWriter {
     write: |record, _| json(&replay::<hearts::Game>(record)?.records()),
 };
 
-/// Xiangqi: PGN with the seats' names (ICCS movetext), or the ICCS move list.
+/// Xiangqi: PGN with the seats' names (ICCS movetext) and, for a declared result, a
+/// `Termination` tag (`Red resigns`, `Black resigns`, `draw agreed`); or the ICCS move list.
 pub const XIANGQI: RecordWriter = RecordWriter {
     formats: &[RecordFormat::Pgn, RecordFormat::Iccs],
     write: |record, format| {
         let game = replay::<xiangqi::Game>(record)?;
+        let mut tags = vec![
+            ("Event", "parlor table"),
+            ("Red", seat_name(record, 0)),
+            ("Black", seat_name(record, 1)),
+        ];
+        if let Some(termination) = xiangqi_termination(&game) {
+            tags.push(("Termination", termination));
+        }
         Ok(match format {
             RecordFormat::Iccs => xiangqi::write_iccs_list(&game),
-            _ => xiangqi::write_pgn(
-                &game,
-                xiangqi::Notation::Iccs,
-                &[
-                    ("Event", "parlor table"),
-                    ("Red", seat_name(record, 0)),
-                    ("Black", seat_name(record, 1)),
-                ],
-            ),
+            _ => xiangqi::write_pgn(&game, xiangqi::Notation::Iccs, &tags),
         })
     },
 };
+
+/// The PGN `Termination` of a declared Xiangqi result.
+fn xiangqi_termination(game: &xiangqi::Game) -> Option<&'static str> {
+    use xiangqi::{Color, DrawReason, Outcome, WinReason};
+    match game.outcome()? {
+        Outcome::Win {
+            winner,
+            reason: WinReason::Resignation,
+        } => Some(if winner == Color::Red {
+            "Black resigns"
+        } else {
+            "Red resigns"
+        }),
+        Outcome::Draw(DrawReason::Agreement) => Some("draw agreed"),
+        _ => None,
+    }
+}
 
 /// Gomoku: the move list in `h8` form, or Gomocup's `.psq` (Black's seat named first).
 pub const GOMOKU: RecordWriter = RecordWriter {

@@ -1,7 +1,7 @@
 //! Why the server refused a message: a stable code and the reason in words. The codes of the
 //! game interface (`DynPlayError::code`) pass through unchanged; the server's own are below.
 
-use game::DynPlayError;
+use game::{DeclareError, DynPlayError};
 
 use crate::protocol::ServerMessage;
 
@@ -66,6 +66,19 @@ pub mod codes {
     pub const NO_SUCH_GAME: &str = "no_such_game";
     /// `record` asks for a format the game is not written in.
     pub const BAD_FORMAT: &str = "bad_format";
+    /// A table action the table's game does not have (resigning at Hearts, a draw offer at
+    /// Klondike).
+    pub const NOT_OFFERED: &str = "not_offered";
+    /// `offer_draw` while an offer is pending (the sender's own, or the other seat's).
+    pub const ALREADY_OFFERED: &str = "already_offered";
+    /// `accept_draw` or `decline_draw` with no offer pending.
+    pub const NO_DRAW_OFFER: &str = "no_draw_offer";
+    /// `accept_draw` or `decline_draw` of the sender's own offer.
+    pub const OWN_OFFER: &str = "own_offer";
+    /// `undo` at a table of more than one seat.
+    pub const NOT_SOLO: &str = "not_solo";
+    /// `undo` with no move left to take back.
+    pub const NOTHING_TO_UNDO: &str = "nothing_to_undo";
 }
 
 /// A refused message: nothing changed.
@@ -93,6 +106,17 @@ impl Refusal {
             code: self.code.to_owned(),
             message: self.message.clone(),
         }
+    }
+}
+
+impl From<DeclareError> for Refusal {
+    fn from(error: DeclareError) -> Refusal {
+        let code = match error {
+            DeclareError::NotOffered { .. } => codes::NOT_OFFERED,
+            DeclareError::NoSuchSeat { .. } => codes::NO_SUCH_SEAT,
+            DeclareError::GameOver => "game_over",
+        };
+        Refusal::new(code, error.to_string())
     }
 }
 

@@ -22,6 +22,8 @@ pub struct GameEntry {
     pub bots: &'static [BotKind],
     /// The level of `bots[0]` that `fill_bots` seats and that plays for absent players.
     pub default_level: u8,
+    /// The quick bot (at level 1) that moves for a bot seat past its deadline.
+    pub fallback: BotKind,
     /// The record formats besides [`RecordFormat::Log`](crate::RecordFormat::Log), and their
     /// writer.
     pub records: RecordWriter,
@@ -98,21 +100,26 @@ impl Registry {
         Registry::new()
             .with::<doudizhu::Game>()
             .with_bots(doudizhu::Game::NAME, bot::DOUDIZHU_BOTS, 1)
+            .with_fallback(doudizhu::Game::NAME, bot::DOUDIZHU_BOTS[1])
             .with_records(doudizhu::Game::NAME, record::DOUDIZHU)
             .with::<hearts::Game>()
             .with_bots(hearts::Game::NAME, bot::HEARTS_BOTS, 1)
+            .with_fallback(hearts::Game::NAME, bot::HEARTS_BOTS[2])
             .with_records(hearts::Game::NAME, record::HEARTS)
             .with::<xiangqi::Game>()
             .with_bots(xiangqi::Game::NAME, bot::XIANGQI_BOTS, 4)
+            .with_fallback(xiangqi::Game::NAME, bot::XIANGQI_BOTS[1])
             .with_records(xiangqi::Game::NAME, record::XIANGQI)
             .with::<gomoku::Gomoku>()
             .with_bots(gomoku::Gomoku::NAME, bot::GOMOKU_BOTS, 4)
+            .with_fallback(gomoku::Gomoku::NAME, bot::GOMOKU_BOTS[1])
             .with_records(gomoku::Gomoku::NAME, record::GOMOKU)
             .with_entry(GameEntry {
                 name: "klondike",
                 new: crate::assist::new_klondike,
                 bots: &[BotKind::RANDOM],
                 default_level: 1,
+                fallback: BotKind::RANDOM,
                 records: RecordWriter::LOG_ONLY,
             })
     }
@@ -127,6 +134,7 @@ impl Registry {
             new: game::new_dyn::<G>,
             bots: &[BotKind::RANDOM],
             default_level: 1,
+            fallback: BotKind::RANDOM,
             records: RecordWriter::LOG_ONLY,
         })
     }
@@ -156,6 +164,16 @@ impl Registry {
         {
             entry.bots = bots;
             entry.default_level = default_level.clamp(1, strongest.levels);
+        }
+        self
+    }
+
+    /// This registry with `fallback` (at level 1) moving for the bot seats of the game
+    /// called `name` that miss their deadline ([`BotKind::RANDOM`] until this is called).
+    #[must_use]
+    pub fn with_fallback(mut self, name: &str, fallback: BotKind) -> Registry {
+        if let Some(entry) = self.games.iter_mut().find(|g| g.name == name) {
+            entry.fallback = fallback;
         }
         self
     }

@@ -73,6 +73,7 @@ impl Default for Config {
             times: TableTimes {
                 bot_delay: Duration::ZERO,
                 away_timeout: Duration::from_secs(60),
+                bot_deadline: Duration::from_secs(5),
             },
         }
     }
@@ -429,8 +430,17 @@ impl Session {
             }
             _ => {}
         }
+        if let Some(action) = message.table_action() {
+            return self.forward(Command::TableAction(self.conn, action)).await;
+        }
         match message {
-            ClientMessage::Hello { .. } => Ok(()),
+            // A second hello changes nothing; table actions were forwarded above.
+            ClientMessage::Hello { .. }
+            | ClientMessage::Resign
+            | ClientMessage::OfferDraw
+            | ClientMessage::AcceptDraw
+            | ClientMessage::DeclineDraw
+            | ClientMessage::Undo => Ok(()),
             ClientMessage::Lobby => {
                 self.send(ServerMessage::Lobby {
                     tables: self.shared.lobby(),

@@ -7,7 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Duration;
 
-use game::{DynGame, Turn, Viewer};
+use game::{Declaration, DynGame, Turn, Viewer};
 use serde_json::Value;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
@@ -15,12 +15,13 @@ use tokio::time::Instant;
 
 use crate::bot::{Bot, BotSetup};
 use crate::protocol::{
-    ActionRef, BotChoice, LegalAction, Phase, SeatInfo, SeatKind, ServerMessage, StateUpdate,
-    TableInfo,
+    ActionRef, BotChoice, LegalAction, LoggedAction, Phase, SeatInfo, SeatKind, ServerMessage,
+    StateUpdate, TableInfo,
 };
 use crate::refusal::{Refusal, codes};
 use crate::registry::GameEntry;
 use crate::storage::{SeatRow, Storage, StoredTable, Write};
+use crate::table_action::{TableAction, read_log, replay_onto};
 use crate::token::{TableCode, Token, TokenHash, random_seed};
 
 /// A connection's number, unique for the server's lifetime.
@@ -33,6 +34,9 @@ pub struct TableTimes {
     pub bot_delay: Duration,
     /// How long a disconnected player's seat waits before the bot plays it, until they return.
     pub away_timeout: Duration,
+    /// How long a bot may think about one move; past it the game's fallback bot moves
+    /// instead (and the log says so).
+    pub bot_deadline: Duration,
 }
 
 /// Where a table sends one connection's messages.
@@ -84,6 +88,8 @@ pub(crate) enum Command {
     Rematch(ConnId),
     /// An action for the connection's seat.
     Action(ConnId, ActionRef),
+    /// A table action for the connection's seat.
+    TableAction(ConnId, TableAction),
     /// The connection closed or moved to another table.
     Leave(ConnId),
 }
@@ -97,15 +103,45 @@ pub(crate) struct TableHandle {
     pub host: TokenHash,
 }
 
-/// What a bot's thread hands back: the bot (`None` if it panicked) and the id it chose.
-type BotAnswer = (Option<Box<dyn Bot>>, Option<usize>);
+/// What a bot decided: its answer to a pending draw offer (`None`: there was none), then
+/// the id of its action (`None`: it accepted the offer, or nothing was legal).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Decision {
+    draw: Option<bool>,
+    id: Option<usize>,
+}
 
-/// A bot choosing on a blocking thread, and the game it was asked about.
+/// What a bot's thread hands back: the bot (`None` if it panicked) and its decision.
+type BotAnswer = (Option<Box<dyn Bot>>, Decision);
+
+/// A bot choosing on a blocking thread, the game it was asked about, and when it must have
+/// answered.
 struct Thinking {
     seat: usize,
     number: u32,
     ply: usize,
+    deadline: Instant,
     task: JoinHandle<BotAnswer>,
+}
+
+/// `bot`'s decision for `seat`: first its answer to a draw offer the other seat made
+/// (`offer`), then, unless it accepted, one of `legal` (an index out of range counts as 0).
+fn decide(
+    bot: &mut dyn Bot,
+    seat: usize,
+    view: &Value,
+    legal: &[LegalAction],
+    offer: bool,
+) -> Decision {
+    let draw = offer.then(|| bot.answer_draw(seat, view));
+    if draw == Some(true) {
+        return Decision { draw, id: None };
+    }
+    let pick = bot.choose(seat, view, legal);
+    Decision {
+        draw,
+        id: legal.get(pick).or(legal.first()).map(|a| a.id),
+    }
 }
 
 #[derive(Debug)]
@@ -172,10 +208,15 @@ pub(crate) struct Table {
     times: TableTimes,
     seats: Vec<Seat>,
     members: HashMap<ConnId, Member>,
+    /// The current game as dealt, before any action (undo replays the log onto it).
+    start: Box<dyn DynGame>,
     game: Box<dyn DynGame>,
     number: u32,
     phase: Phase,
-    ply: usize,
+    /// The current game's log: moves and table actions, as stored.
+    log: Vec<LoggedAction>,
+    /// The seat whose draw offer is pending.
+    draw_offer: Option<usize>,
     bots: Vec<Option<Box<dyn Bot>>>,
     /// The bot thinking now, on a blocking thread.
     thinking: Option<Thinking>,
@@ -229,15 +270,11 @@ impl Table {
         storage: Arc<dyn Storage>,
         times: TableTimes,
     ) -> Result<Table, Refusal> {
-        let mut game = new_game(&entry, &stored.settings, stored.current.seed)?;
-        for (ply, logged) in stored.current.actions.iter().enumerate() {
-            guard(|| game.play_text(logged.seat, &logged.action))?.map_err(|e| {
-                Refusal::new(
-                    codes::GAME_FAILED,
-                    format!("replaying action {ply} ({}): {e}", logged.action),
-                )
-            })?;
-        }
+        let start = new_game(&entry, &stored.settings, stored.current.seed)?;
+        let read = read_log(&stored.current.actions);
+        let game = guard(|| replay_onto(start.as_ref(), &read))?
+            .map_err(|e| Refusal::new(codes::GAME_FAILED, format!("replaying the log: {e}")))?;
+        let draw_offer = read.draw_offer;
         let mut table = Table::assemble(
             stored.code,
             entry,
@@ -245,9 +282,11 @@ impl Table {
             stored.host_token,
             storage,
             times,
-            game,
+            start,
             stored.current.number,
         );
+        table.game = game;
+        table.draw_offer = draw_offer;
         let now = Instant::now();
         for (index, row) in stored.seats {
             if let Some(seat) = table.seats.get_mut(index) {
@@ -258,7 +297,7 @@ impl Table {
                 seat.away_since = (row.kind == SeatKind::Human).then_some(now);
             }
         }
-        table.ply = stored.current.actions.len();
+        table.log = stored.current.actions;
         table.phase = if guard(|| table.game.turn())? == Turn::Over {
             Phase::Over
         } else if stored.current.started {
@@ -310,10 +349,12 @@ impl Table {
             times,
             seats,
             members: HashMap::new(),
+            start: game.clone_box(),
             game,
             number,
             phase: Phase::Waiting,
-            ply: 0,
+            log: Vec::new(),
+            draw_offer: None,
             bots: (0..num_seats).map(|_| None).collect(),
             thinking: None,
             last_change: Instant::now(),
@@ -336,6 +377,7 @@ impl Table {
             loop {
                 let due = table.due_bot().filter(|_| table.thinking.is_none());
                 let wake = due.map_or_else(|| Instant::now() + Duration::from_secs(3600), |d| d.1);
+                let deadline = table.thinking.as_ref().map(|t| t.deadline);
                 let thinking = async {
                     match table.thinking.as_mut() {
                         Some(thinking) => (&mut thinking.task).await,
@@ -353,6 +395,9 @@ impl Table {
                         }
                     }
                     answer = thinking => table.bot_answered(answer).await,
+                    () = tokio::time::sleep_until(deadline.unwrap_or(wake)), if deadline.is_some() => {
+                        table.bot_overdue().await;
+                    }
                     _ = shutdown.changed() => break,
                 }
             }
@@ -424,6 +469,9 @@ impl Table {
             Command::Start(conn) => (conn, self.start(conn).await),
             Command::Rematch(conn) => (conn, self.rematch(conn).await),
             Command::Action(conn, action) => (conn, self.member_action(conn, action).await),
+            Command::TableAction(conn, action) => {
+                (conn, self.member_table_action(conn, action).await)
+            }
         };
         if let (Err(refusal), Some(member)) = (result, self.members.get(&conn)) {
             member.outbox.send(refusal.to_message());
@@ -695,9 +743,11 @@ impl Table {
             number,
         })
         .await?;
+        self.start = game.clone_box();
         self.game = game;
         self.number = number;
-        self.ply = 0;
+        self.log.clear();
+        self.draw_offer = None;
         self.bots.iter_mut().for_each(|bot| *bot = None);
         self.begin();
         Ok(())
@@ -710,7 +760,8 @@ impl Table {
         self.broadcast_game();
     }
 
-    async fn member_action(&mut self, conn: ConnId, action: ActionRef) -> Result<(), Refusal> {
+    /// The seat of `conn`, which may act now: it is seated and the game is in play.
+    fn acting_seat(&self, conn: ConnId) -> Result<usize, Refusal> {
         let seat = self
             .members
             .get(&conn)
@@ -722,25 +773,42 @@ impl Table {
                 )
             })?;
         match self.phase {
-            Phase::Playing => {}
-            Phase::Waiting => {
-                return Err(Refusal::new(codes::NOT_STARTED, "the game has not started"));
-            }
-            Phase::Over => {
-                return Err(game::DynPlayError::Refused(game::PlayError::GameOver).into());
-            }
-            Phase::Failed => return Err(Refusal::new(codes::GAME_FAILED, "the game failed")),
+            Phase::Playing => Ok(seat),
+            Phase::Waiting => Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
+            Phase::Over => Err(game::DynPlayError::Refused(game::PlayError::GameOver).into()),
+            Phase::Failed => Err(Refusal::new(codes::GAME_FAILED, "the game failed")),
         }
+    }
+
+    async fn member_action(&mut self, conn: ConnId, action: ActionRef) -> Result<(), Refusal> {
+        let seat = self.acting_seat(conn)?;
         let (ply, text) = self.apply(seat, &action).await?;
-        if let Some(member) = self.members.get(&conn) {
-            member.outbox.send(ServerMessage::Ack { ply, action: text });
-        }
-        self.after_action().await;
+        self.acknowledge(conn, ply, text).await;
         Ok(())
     }
 
+    async fn member_table_action(
+        &mut self,
+        conn: ConnId,
+        action: TableAction,
+    ) -> Result<(), Refusal> {
+        let seat = self.acting_seat(conn)?;
+        let (ply, text) = self.apply_table_action(seat, action).await?;
+        self.acknowledge(conn, ply, text).await;
+        Ok(())
+    }
+
+    /// Sends `conn` the `ack` of its action, then everyone the game after it.
+    async fn acknowledge(&mut self, conn: ConnId, ply: usize, action: String) {
+        if let Some(member) = self.members.get(&conn) {
+            member.outbox.send(ServerMessage::Ack { ply, action });
+        }
+        self.after_action().await;
+    }
+
     /// Checks `action` on a copy of the game, stores it, then makes the copy the game: a
-    /// refused, failed or unstored action changes nothing.
+    /// refused, failed or unstored action changes nothing. A move by the seat a draw was
+    /// offered to lapses the offer.
     async fn apply(&mut self, seat: usize, action: &ActionRef) -> Result<(usize, String), Refusal> {
         let mut next = guard(|| self.game.clone_box())?;
         let played = guard(|| match action {
@@ -748,18 +816,129 @@ impl Table {
             ActionRef::Id(id) => next.play_id(seat, *id),
         })?;
         let text = played?;
+        let offer = self.draw_offer.filter(|&offerer| offerer == seat);
+        self.commit(seat, text, next, offer).await
+    }
+
+    /// Checks a table action against the table and the game, on a copy, then stores and
+    /// takes it like [`Table::apply`]; every refusal names the problem and changes nothing.
+    async fn apply_table_action(
+        &mut self,
+        seat: usize,
+        action: TableAction,
+    ) -> Result<(usize, String), Refusal> {
+        let (next, offer) = self.try_table_action(seat, action)?;
+        self.commit(seat, action.log_text(), next, offer).await
+    }
+
+    /// The game after `seat`'s table action, and the draw offer pending then.
+    fn try_table_action(
+        &self,
+        seat: usize,
+        action: TableAction,
+    ) -> Result<(Box<dyn DynGame>, Option<usize>), Refusal> {
+        let offered = |declaration| {
+            if self.game.declarations().contains(&declaration) {
+                Ok(())
+            } else {
+                Err(Refusal::new(
+                    codes::NOT_OFFERED,
+                    format!("{} has no {}", self.entry.name, declaration),
+                ))
+            }
+        };
+        let pending = || match self.draw_offer {
+            None => Err(Refusal::new(
+                codes::NO_DRAW_OFFER,
+                "no draw is on offer to answer",
+            )),
+            Some(offerer) if offerer == seat => Err(Refusal::new(
+                codes::OWN_OFFER,
+                "the draw offer is your own: the other seat answers it",
+            )),
+            Some(_) => Ok(()),
+        };
+        let mut next = guard(|| self.game.clone_box())?;
+        let offer = match action {
+            TableAction::Resign => {
+                offered(Declaration::Resign)?;
+                guard(|| next.declare(seat, Declaration::Resign))?.map_err(Refusal::from)?;
+                None
+            }
+            TableAction::OfferDraw => {
+                offered(Declaration::Draw)?;
+                if let Some(offerer) = self.draw_offer {
+                    return Err(Refusal::new(
+                        codes::ALREADY_OFFERED,
+                        if offerer == seat {
+                            "you have offered a draw already: wait for the answer".to_owned()
+                        } else {
+                            format!("seat {offerer} has offered a draw: accept or decline it")
+                        },
+                    ));
+                }
+                Some(seat)
+            }
+            TableAction::AcceptDraw => {
+                pending()?;
+                guard(|| next.declare(seat, Declaration::Draw))?.map_err(Refusal::from)?;
+                None
+            }
+            TableAction::DeclineDraw => {
+                pending()?;
+                None
+            }
+            TableAction::Undo => {
+                let seats = guard(|| self.game.num_seats())?;
+                if seats != 1 {
+                    return Err(Refusal::new(
+                        codes::NOT_SOLO,
+                        format!(
+                            "undo is for one-player tables; {} has {seats} seats",
+                            self.entry.name
+                        ),
+                    ));
+                }
+                let mut read = read_log(&self.log);
+                if read.moves.pop().is_none() {
+                    return Err(Refusal::new(
+                        codes::NOTHING_TO_UNDO,
+                        "no move is left to take back",
+                    ));
+                }
+                next = guard(|| replay_onto(self.start.as_ref(), &read))?
+                    .map_err(|e| Refusal::new(codes::GAME_FAILED, e))?;
+                None
+            }
+        };
+        Ok((next, offer))
+    }
+
+    /// Stores `text` by `seat` as the next entry of the log, then makes `next` the game with
+    /// `offer` the pending draw offer.
+    async fn commit(
+        &mut self,
+        seat: usize,
+        text: String,
+        next: Box<dyn DynGame>,
+        offer: Option<usize>,
+    ) -> Result<(usize, String), Refusal> {
         self.persist(Write::Action {
             code: self.code.clone(),
             number: self.number,
-            ply: self.ply,
+            ply: self.log.len(),
             seat,
             action: text.clone(),
         })
         .await?;
         self.game = next;
-        self.ply += 1;
+        self.draw_offer = offer;
+        self.log.push(LoggedAction {
+            seat,
+            action: text.clone(),
+        });
         self.last_change = Instant::now();
-        Ok((self.ply, text))
+        Ok((self.log.len(), text))
     }
 
     async fn after_action(&mut self) {
@@ -813,18 +992,28 @@ impl Table {
             .min_by_key(|&(_, at)| at)
     }
 
-    /// Asks `seat`'s bot for an action on a blocking thread: it gets the seat's view and
-    /// legal actions, nothing else. The table goes on taking commands meanwhile.
-    fn start_bot(&mut self, seat: usize) {
-        let asked = guard(|| {
+    /// What `seat`'s bot is asked: the seat's view, its legal actions, and whether the other
+    /// seat's draw offer awaits its answer.
+    fn bot_question(&self, seat: usize) -> Result<(Value, Vec<LegalAction>, bool), Refusal> {
+        guard(|| {
             let view = self
                 .game
                 .view_json(Viewer::Seat(seat))
                 .unwrap_or(Value::Null);
             (view, legal_actions(self.game.as_ref(), seat))
-        });
-        let (view, legal) = match asked {
-            Ok(asked) => asked,
+        })
+        .map(|(view, legal)| {
+            let offer = self.draw_offer.is_some_and(|offerer| offerer != seat);
+            (view, legal, offer)
+        })
+    }
+
+    /// Asks `seat`'s bot for a decision on a blocking thread: it gets the seat's view and
+    /// legal actions, nothing else. The table goes on taking commands meanwhile; past
+    /// `bot_deadline` [`Table::bot_overdue`] moves instead.
+    fn start_bot(&mut self, seat: usize) {
+        let (view, legal, offer) = match self.bot_question(seat) {
+            Ok(question) => question,
             Err(refusal) => return self.fail(&refusal),
         };
         let mut bot = self.bots[seat].take().unwrap_or_else(|| {
@@ -841,53 +1030,123 @@ impl Table {
         });
         let task = tokio::task::spawn_blocking(move || {
             // A bot that panics is dropped (a new one is built next time); the table goes on.
-            let pick = catch_unwind(AssertUnwindSafe(|| bot.choose(seat, &view, &legal)));
-            match pick {
-                Ok(pick) => {
-                    let id = legal.get(pick).or(legal.first()).map(|a| a.id);
-                    (Some(bot), id)
-                }
-                Err(_) => (None, legal.first().map(|a| a.id)),
+            let decided = catch_unwind(AssertUnwindSafe(|| {
+                decide(bot.as_mut(), seat, &view, &legal, offer)
+            }));
+            match decided {
+                Ok(decision) => (Some(bot), decision),
+                Err(_) => (
+                    None,
+                    Decision {
+                        draw: offer.then_some(false),
+                        id: legal.first().map(|a| a.id),
+                    },
+                ),
             }
         });
         self.thinking = Some(Thinking {
             seat,
             number: self.number,
-            ply: self.ply,
+            ply: self.log.len(),
+            deadline: Instant::now() + self.times.bot_deadline,
             task,
         });
     }
 
     /// Takes the bot's answer, unless the game moved on while it thought (a player's action
-    /// in a simultaneous turn, a rematch): then it is asked again when its seat is due.
+    /// in a simultaneous turn, a draw offer, a rematch): then it is asked again when its
+    /// seat is due.
     async fn bot_answered(&mut self, answer: Result<BotAnswer, tokio::task::JoinError>) {
         let Some(thinking) = self.thinking.take() else {
             return;
         };
         let seat = thinking.seat;
-        let (bot, id) = answer.unwrap_or((None, None));
+        let (bot, decision) = answer.unwrap_or((None, Decision::default()));
         if bot.is_none() {
             tracing::error!(table = %self.code, seat, "the bot failed; a new one takes over");
         }
-        if thinking.number != self.number || thinking.ply != self.ply {
+        if thinking.number != self.number || thinking.ply != self.log.len() {
             return;
         }
         self.bots[seat] = bot;
-        let result = match id {
+        self.take_decision(seat, decision).await;
+    }
+
+    /// The bot thinking now has missed its deadline: the game's fallback bot decides for
+    /// the seat at once, and the late answer is dropped (with the late bot; a new one is
+    /// built for the seat's next move).
+    async fn bot_overdue(&mut self) {
+        let Some(thinking) = self.thinking.take() else {
+            return;
+        };
+        let seat = thinking.seat;
+        tracing::warn!(
+            table = %self.code,
+            seat,
+            deadline_ms = self.times.bot_deadline.as_millis(),
+            fallback = self.entry.fallback.name,
+            "the bot missed its deadline; the fallback bot plays this move"
+        );
+        let (view, legal, offer) = match self.bot_question(seat) {
+            Ok(question) => question,
+            Err(refusal) => return self.fail(&refusal),
+        };
+        let mut fallback = (self.entry.fallback.build)(&BotSetup {
+            settings: &self.settings,
+            level: 1,
+            seed: random_seed(),
+        });
+        let decision =
+            guard(|| decide(fallback.as_mut(), seat, &view, &legal, offer)).unwrap_or(Decision {
+                draw: offer.then_some(false),
+                id: legal.first().map(|a| a.id),
+            });
+        self.take_decision(seat, decision).await;
+    }
+
+    /// Takes a bot's decision for `seat`: its answer to the draw offer, then its action.
+    async fn take_decision(&mut self, seat: usize, decision: Decision) {
+        let answer = decision.draw.map(|accept| {
+            if accept {
+                TableAction::AcceptDraw
+            } else {
+                TableAction::DeclineDraw
+            }
+        });
+        if let Some(answer) = answer {
+            let answered = self.apply_table_action(seat, answer).await.map(drop);
+            if !self.bot_step_done(answered).await || answer == TableAction::AcceptDraw {
+                return;
+            }
+        }
+        let result = match decision.id {
             Some(id) => self.apply(seat, &ActionRef::Id(id)).await.map(drop),
             None => Err(Refusal::new(
                 codes::GAME_FAILED,
                 format!("seat {seat} is to act but has no legal action"),
             )),
         };
+        self.bot_step_done(result).await;
+    }
+
+    /// What follows one step a bot took: the game after it, or the failure. Returns whether
+    /// the step was taken.
+    async fn bot_step_done(&mut self, result: Result<(), Refusal>) -> bool {
         match result {
-            Ok(()) => self.after_action().await,
+            Ok(()) => {
+                self.after_action().await;
+                true
+            }
             Err(refusal) if refusal.code == codes::STORAGE => {
                 tracing::error!(table = %self.code, "bot action not stored: {refusal}");
                 // Try again after the delay rather than spinning.
                 self.last_change = Instant::now();
+                false
             }
-            Err(refusal) => self.fail(&refusal),
+            Err(refusal) => {
+                self.fail(&refusal);
+                false
+            }
         }
     }
 
@@ -979,12 +1238,43 @@ impl Table {
         Ok(StateUpdate {
             code: self.code.clone(),
             game_number: self.number,
-            ply: self.ply,
+            ply: self.log.len(),
             turn,
             viewer,
             view,
             legal,
+            draw_offer: self.draw_offer,
+            table_actions: match viewer {
+                Viewer::Seat(seat) if turn != Turn::Over => self.table_actions(seat),
+                _ => Vec::new(),
+            },
         })
+    }
+
+    /// The table actions `seat` may take now: resign and offer, accept or decline a draw
+    /// where the game has them, undo at a one-player table with a move to take back.
+    fn table_actions(&self, seat: usize) -> Vec<TableAction> {
+        if self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        let declarations = self.game.declarations();
+        let mut actions = Vec::new();
+        if declarations.contains(&Declaration::Resign) {
+            actions.push(TableAction::Resign);
+        }
+        if declarations.contains(&Declaration::Draw) {
+            match self.draw_offer {
+                None => actions.push(TableAction::OfferDraw),
+                Some(offerer) if offerer != seat => {
+                    actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
+                }
+                Some(_) => {}
+            }
+        }
+        if self.seats.len() == 1 && !read_log(&self.log).moves.is_empty() {
+            actions.push(TableAction::Undo);
+        }
+        actions
     }
 
     fn publish_info(&mut self) {

@@ -333,6 +333,7 @@ async fn an_away_player_is_replaced_by_the_games_default_bot() {
         times: netplay::TableTimes {
             bot_delay: Duration::ZERO,
             away_timeout: Duration::from_millis(50),
+            bot_deadline: Duration::from_secs(5),
         },
         ..Config::default()
     };

@@ -70,6 +70,7 @@ async fn a_seat_away_past_the_timeout_is_played_by_the_bot_until_it_returns() {
         times: TableTimes {
             bot_delay: Duration::ZERO,
             away_timeout: Duration::from_millis(100),
+            bot_deadline: Duration::from_secs(5),
         },
         ..Config::default()
     };

@@ -89,15 +89,62 @@ test("gomoku: renju with swap2 shows its prompt, move numbers, forbidden points 
   await noConsoleErrors(browser);
 });
 
-test("gomoku: click a point, an occupied point refused, play to the end", async () => {
+test("gomoku: click a point, an occupied point refused, resign with two presses", async () => {
   await createTable(browser, "gomoku", "", "threat:1");
   await browser.clickCss('[data-point="h8"] circle');
   await browser.until(`return document.querySelector('[data-point="h8"] .stone.black')`, "the black stone on h8");
   await browser.until(myTurn, "my turn");
   await browser.typeCss("#typed-action", "h8\n");
   await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
-  await playToEnd(browser, 200);
+  for (let i = 0; i < 3; i++) {
+    await browser.until(myTurn, "my turn");
+    const before = await ply(browser);
+    await browser.script(`document.getElementById("typed-action").value = document.querySelector("#legal-list option").value;
+      document.getElementById("legal-list").replaceChildren();
+      document.getElementById("typed").requestSubmit();`);
+    await played(browser, before);
+  }
+  await browser.until(myTurn, "my turn");
   await browser.screenshot(`${SHOTS}/gomoku-desktop.png`);
+  await browser.clickCss('[data-table-action="resign"]');
+  assert.equal(await browser.script(`return document.querySelector('[data-table-action="resign"]').textContent`), "Press again to resign");
+  await browser.clickCss('[data-table-action="resign"]');
+  await browser.until(`return document.getElementById("status").textContent.startsWith("Result")`, "the result");
+  assert.equal(await browser.script(`return document.querySelector("#board .banner").textContent.trim()`), "ann resigned");
+  assert.equal(await browser.script(`return document.querySelectorAll("[data-table-action]").length`), 0, "no table action after the end");
+  await noConsoleErrors(browser);
+});
+
+test("xiangqi: a draw offered to the engine, which takes it when it is behind", async () => {
+  await createTable(browser, "xiangqi", '{"fen": "3k5/9/9/9/9/9/9/9/9/R3K3R w"}', "engine:1");
+  await browser.clickCss('[data-table-action="offer_draw"]');
+  await browser.until(`return document.getElementById("offer").textContent === "You offered a draw; waiting for the answer"`, "my offer shown");
+  assert.equal(await browser.script(`return document.querySelector('[data-table-action="offer_draw"]')`), null, "no second offer");
+  await browser.clickCss('[data-square="a0"]');
+  await browser.clickCss('[data-square="a1"]');
+  await browser.until(`return document.querySelector(".xiangqi .banner").textContent`, "the result");
+  assert.equal(await browser.script(`return document.querySelector(".xiangqi .banner").textContent`), "Draw: agreed");
+  await browser.screenshot(`${SHOTS}/xiangqi-draw-desktop.png`);
+  await noConsoleErrors(browser);
+});
+
+test("lobby: a create resent after a dropped connection makes one table", async () => {
+  await browser.go(URL);
+  await browser.until(`return document.querySelector("#game option[value=gomoku]")`, "the game list");
+  const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const pending = JSON.stringify({ type: "create", game: "gomoku", settings: null, name: "ann", token });
+  const codes = [];
+  for (let i = 0; i < 2; i++) {
+    // The page finds a create it sent but never saw answered, as after a drop, and resends it.
+    await browser.script(`localStorage.setItem("parlor.create", arguments[0])`, pending);
+    await browser.go(URL);
+    await browser.until(`return !document.getElementById("table").hidden && document.getElementById("table-code").textContent`, "the table");
+    codes.push(await browser.script(`return document.getElementById("table-code").textContent`));
+    assert.equal(await browser.script(`return localStorage.getItem("parlor.create")`), null, "answered, so no longer pending");
+  }
+  assert.equal(codes[0], codes[1], "the resent create answered for the first table");
+  const lobby = await (await fetch(new globalThis.URL("lobby", URL))).json();
+  assert.equal(lobby.filter((table) => table.code === codes[0]).length, 1);
   await noConsoleErrors(browser);
 });
 
@@ -134,8 +181,14 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
     await watcher.close();
   }
   let refused = false;
+  let measured = false;
+  let shot = false;
   await eachTurn(browser, 200, async (turn, before) => {
     const phase = await browser.script(`return document.querySelector(".ddz .controls button")?.textContent`);
+    if (phase === "Play" && !measured) {
+      await aboveTheFold(browser);
+      measured = true;
+    }
     if (phase !== "Play") {
       await browser.clickCss(".ddz .controls button:last-child"); // call or rob when offered
       return played(browser, before);
@@ -165,7 +218,10 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
     const texts = await legalTexts(browser);
     if (texts.some((t) => t !== "pass")) {
       await browser.clickCss(".ddz .controls button:nth-child(3)"); // hint selects a legal play
-      if (turn === 6) await browser.screenshot(`${SHOTS}/doudizhu-desktop.png`);
+      if (turn >= 4 && !shot) {
+        await browser.screenshot(`${SHOTS}/doudizhu-desktop.png`);
+        shot = true;
+      }
       await browser.clickCss(".ddz .controls button:first-child");
     } else {
       await browser.clickCss(".ddz .controls button:nth-child(2)");
@@ -173,6 +229,7 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
     await played(browser, before);
   });
   assert.ok(refused, "an illegal play was tried");
+  assert.ok(measured, "the layout was measured in play");
   await browser.until(`return document.querySelector(".settlement")`, "the settlement");
   await noConsoleErrors(browser);
 });
@@ -180,7 +237,19 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
 test("hearts: pass three cards, a card that does not follow refused, play by click to the game's end", async () => {
   await createTable(browser, "hearts", '{"target": 26}', "heuristic:1");
   let refused = false;
+  let reloaded = false;
   await eachTurn(browser, 400, async (turn, before) => {
+    const hands = await browser.script(`return JSON.parse(document.getElementById("view").textContent).hand_scores.length`);
+    if (hands > 0 && !reloaded) {
+      // A reload mid-game keeps every hand's score: the table comes from the view.
+      const rows = await browser.script(`return document.querySelectorAll(".scores tbody tr").length`);
+      assert.equal(rows, hands);
+      await browser.go(await browser.script(`return location.href`));
+      await browser.until(`return document.querySelectorAll(".scores tbody tr").length === ${hands}`, "the score table after the reload");
+      await browser.until(myTurn, "my turn after the reload");
+      reloaded = true;
+      before = await ply(browser);
+    }
     const blocked = await browser.script(`return document.querySelectorAll(".hand .card:not(.playable)").length`);
     if (!refused && blocked) {
       await browser.clickCss(".hand .card:not(.playable)");
@@ -204,8 +273,23 @@ test("hearts: pass three cards, a card that does not follow refused, play by cli
   });
   assert.ok(refused, "an illegal card was tried");
   await browser.until(`return document.querySelector(".hearts .banner") && document.querySelectorAll(".scores tbody tr").length > 0`, "the game-over banner and the score table");
+  if (!reloaded) {
+    // The game ended with its first hand: the reload comes after the end instead.
+    const hands = await browser.script(`return JSON.parse(document.getElementById("view").textContent).hand_scores.length`);
+    await browser.go(await browser.script(`return location.href`));
+    await browser.until(`return document.querySelectorAll(".scores tbody tr").length === ${hands}`, "the score table after the reload");
+  }
   await noConsoleErrors(browser);
 });
+
+/** Dou Dizhu's hand and buttons fit in the window without scrolling, and nothing is wider. */
+async function aboveTheFold(b) {
+  const [hand, buttons, height, width] = await b.script(`window.scrollTo(0, 0);
+    return [document.querySelector(".ddz .hand").getBoundingClientRect().top, document.querySelector(".ddz .controls").getBoundingClientRect().bottom,
+      window.innerHeight, document.documentElement.scrollWidth - window.innerWidth];`);
+  assert.ok(hand >= 0 && buttons <= height, `the hand (from ${hand} px) and its buttons (to ${buttons} px) fit in ${height} px`);
+  assert.ok(width <= 0, `no horizontal scrolling (${width} px too wide)`);
+}
 
 /** The element a Klondike move takes its cards from and the one it goes to. */
 function klondikeEnds(move) {
@@ -251,8 +335,18 @@ test("klondike: a winnable deal won by dragging along the solver's line, hint, a
   const [from, to] = klondikeEnds(wrong);
   await browser.drag([await browser.point(from, 0.5, 0.15), await browser.point(to)]);
   await browser.until(`return document.getElementById("action-error").textContent`, "the refusal");
+  const view = () => browser.script(`return document.getElementById("view").textContent`);
+  const dealt = await view();
+  await klondikeMove(browser, line[0]);
+  // U takes the move back (the Undo button does the same); then the line goes on.
+  const moved = await ply(browser);
+  await browser.script(`document.dispatchEvent(new KeyboardEvent("keydown", { key: "u" }))`);
+  await played(browser, moved);
+  assert.equal(await view(), dealt, "undo restores the deal");
+  assert.equal(await browser.script(`return document.querySelector('[data-table-action="undo"]')`), null, "nothing left to undo");
   for (const [i, move] of line.entries()) {
     await klondikeMove(browser, move, { doubleClick: i % 2 === 0, taps: i % 3 === 1 });
+    if (i === 0) assert.ok(await browser.script(`return document.querySelector('[data-table-action="undo"]')`), "the undo button");
     if (i === 30) await browser.screenshot(`${SHOTS}/klondike-desktop.png`);
   }
   await browser.until(`return document.querySelector(".celebration")`, "the win celebration");
@@ -278,6 +372,10 @@ test("phone: the lobby, a gomoku board and klondike by touch at 375 px, in Chine
     assert.ok(wide <= 375, `no horizontal scrolling at klondike (page is ${wide} px wide)`);
     await phone.screenshot(`${SHOTS}/klondike-phone.png`);
     assert.equal(await phone.script(`return document.querySelector('[data-t="name"]').textContent`), "昵称");
+    await createTable(phone, "doudizhu");
+    await phone.until(`return document.querySelector(".ddz .controls button")`, "the buttons");
+    await aboveTheFold(phone);
+    await phone.screenshot(`${SHOTS}/doudizhu-phone.png`);
     await noConsoleErrors(phone);
   } finally {
     await phone.close();

@@ -18,7 +18,21 @@ const store = {
   keep: (code, token) => localStorage.setItem(`parlor.token.${code}`, token),
   hosts: (code) => localStorage.getItem(`parlor.host.${code}`),
   keepHost: (code, token) => localStorage.setItem(`parlor.host.${code}`, token),
+  // A `create` sent but not yet answered by `created`: resent on every reconnect.
+  pendingCreate: () => JSON.parse(localStorage.getItem("parlor.create") ?? "null"),
+  keepCreate: (message) => localStorage.setItem("parlor.create", JSON.stringify(message)),
+  dropCreate: () => localStorage.removeItem("parlor.create"),
 };
+
+/** A host token drawn here: 32 bytes from the browser's CSPRNG, as 64 hex digits. */
+function newToken() {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The table actions this page knows (each is also its message type and its label's key). */
+const TABLE_ACTIONS = new Set(["resign", "offer_draw", "accept_draw", "decline_draw", "undo"]);
+/** Whether the Resign button was pressed once: a second press resigns. */
+let resignArmed = false;
 
 let socket = null;
 let info = null; // the table's TableInfo
@@ -72,12 +86,16 @@ function receive(message) {
     case "welcome":
       bots = new Map((message.bots ?? []).map((g) => [g.game, g]));
       fillGames(message.games);
-      enterTable();
+      if (store.pendingCreate()) {
+        errorSlot = "create-error";
+        send(store.pendingCreate());
+      } else enterTable();
       break;
     case "lobby":
       renderLobby(message.tables);
       break;
     case "created":
+      store.dropCreate();
       store.keep(message.code, message.host_token);
       store.keepHost(message.code, message.host_token);
       break;
@@ -120,6 +138,7 @@ function receive(message) {
       $("status").textContent = t("returns", { r: message.outcome.returns.slice(0, info?.seats.length ?? 4).join(" / ") });
       break;
     case "error":
+      if (errorSlot === "create-error") store.dropCreate();
       $(errorSlot).textContent = message.message;
       $(errorSlot).dataset.code = message.code;
       break;
@@ -298,8 +317,42 @@ function renderState() {
   if (!board) $("board").replaceChildren();
   const rest = state.legal.filter((a) => !handled.has(a.text));
   $("actions").replaceChildren(...rest.map((a) => button(a.text, () => act(a.id), `action ${a.text}`)));
+  renderTableActions();
   $("legal-list").replaceChildren(...state.legal.map((a) => new Option(a.text)));
   $("view").textContent = JSON.stringify(state.view, null, 1);
+}
+
+/** The draw offer, for everyone, and the table actions the server lists for this seat. */
+function renderTableActions() {
+  const offerer = state.draw_offer;
+  const name = (seat) => info?.seats[seat]?.name ?? `${seat + 1}`;
+  $("offer").textContent = offerer === undefined || offerer === null ? ""
+    : offerer === mySeat ? t("you_offered_draw") : t("draw_offered", { who: name(offerer) });
+  $("table-actions").replaceChildren(...(state.table_actions ?? []).filter((a) => TABLE_ACTIONS.has(a)).map((a) => {
+    const b = button(t(a === "resign" && resignArmed ? "resign_confirm" : a), () => tableAction(a));
+    b.dataset.tableAction = a;
+    if (a === "undo") b.setAttribute("aria-keyshortcuts", "U Control+Z");
+    return b;
+  }));
+}
+
+/** Sends a table action (Resign only on its second press); a refusal shows beside the actions. */
+function tableAction(type) {
+  resignArmed = type === "resign" && !resignArmed;
+  if (resignArmed) return renderTableActions();
+  errorSlot = "action-error";
+  $("action-error").textContent = "";
+  send({ type });
+}
+
+/** Undo by key (U, or Ctrl/Cmd+Z) where the server offers it, unless the player is typing. */
+function undoKey(event) {
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName);
+  const key = event.key.toLowerCase();
+  const asked = key === "u" && !event.ctrlKey && !event.metaKey && !event.altKey || key === "z" && (event.ctrlKey || event.metaKey);
+  if (typing || !asked || !state?.table_actions?.includes("undo") || $("table").hidden) return;
+  event.preventDefault();
+  tableAction("undo");
 }
 
 function setUp() {
@@ -318,6 +371,7 @@ function setUp() {
     if (state) renderState();
   });
   $("board").addEventListener("keydown", moveFocus);
+  document.addEventListener("keydown", undoKey);
   $("game").addEventListener("change", () => showOptions($("game").value));
   const langButton = $("lang");
   const relabel = () => { langButton.textContent = language() === "zh" ? "English" : "中文"; };
@@ -341,7 +395,9 @@ function setUp() {
     settings = withOptions($("game").value, settings);
     autoStart = $("bots").checked;
     const name = displayName() || undefined;
-    send({ type: "create", game: $("game").value, settings, name });
+    const create = { type: "create", game: $("game").value, settings, name, token: newToken() };
+    store.keepCreate(create);
+    send(create);
   });
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -48,11 +48,13 @@ export function render(container, state, ctx) {
       h("p", "count", t("cards_left", { n: view.card_counts[i] })),
       shown);
   };
-  const others = h("div", "opponents", seatPanel((me + 1) % 3), seatPanel((me + 2) % 3));
   const middle = h("div", "middle",
     h("p", null, `${t("bottom")}: `),
     view.bottom ? row(view.bottom) : row([], { empty: "? ? ?" }),
     h("p", "multiplier", t("multiplier", { n: view.multiplier })));
+  // One row: the next seat, the bottom cards, the seat after (two rows on a phone), so that
+  // the hand and its buttons stay above the fold.
+  const others = h("div", "opponents", seatPanel((me + 1) % 3), middle, seatPanel((me + 2) % 3));
 
   const handRow = h("div", "hand", ...hand.map((text) => {
     const node = card(text, { tag: "button", selected: picked.has(text) });
@@ -97,7 +99,7 @@ export function render(container, state, ctx) {
     add(t("hint"), hint, !mine);
     add(t("clear"), () => { picked.clear(); render(container, state, ctx); }, !picked.size);
   }
-  const parts = [others, middle, h("section", `seat-panel mine${state.turn?.seat === me ? " turn" : ""}`,
+  const parts = [others, h("section", `seat-panel mine${state.turn?.seat === me ? " turn" : ""}`,
     h("h3", null, `${name(me)} `, h("span", "role", role(me))),
     h("p", "count", t("cards_left", { n: view.card_counts[me] })),
     latest.has(me) ? (Array.isArray(latest.get(me)) ? row(latest.get(me)) : h("span", "note", latest.get(me) ?? t("pass"))) : null),

@@ -10,7 +10,7 @@ function column(x) {
 }
 
 /** Draws the board and returns the legal action texts it lets the player take. */
-export function render(container, state, { act, t, prefs, redraw }) {
+export function render(container, state, { act, t, prefs, redraw, info }) {
   const view = state.view;
   const { width, height } = view;
   const name = (x, y) => `${column(x)}${y + 1}`;
@@ -73,6 +73,11 @@ export function render(container, state, { act, t, prefs, redraw }) {
   numbers.append(box, ` ${t("numbers")}`);
   tools.append(numbers);
   if (view.opening) tools.append(Object.assign(document.createElement("span"), { className: "prompt", textContent: ` ${view.opening.prompt}` }));
+  const declared = view.declared;
+  if (declared) {
+    const who = declared.resigned && (info?.seats[declared.resigned.seat]?.name ?? `${declared.resigned.seat + 1}`);
+    tools.append(Object.assign(document.createElement("span"), { className: "banner", textContent: ` ${who ? t("resigned", { who }) : t("draw_agreed")}` }));
+  }
   container.replaceChildren(svg, tools);
   return new Set(legal.keys());
 }

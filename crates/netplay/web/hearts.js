@@ -1,16 +1,13 @@
 // Hearts: the hand drawn as cards (a click picks a card to pass or plays it: the legal actions
 // are card texts), the trick in the middle with each card before its player, each seat's
-// tricks and point cards taken, the running totals and a score table of totals after each
-// hand, and the game-over banner at the target.
+// tricks and points this hand, the running totals and the score of every hand, and the
+// game-over banner at the target. Every number comes from the view, scored by the crate.
 import { card, row } from "./cards.js";
 import { h } from "./dom.js";
 
 const ORDER = "23456789TJQKA";
 const SUITS = "CDSH";
 const sortKey = (text) => SUITS.indexOf(text[1]) * 16 + ORDER.indexOf(text[0]);
-
-/** Totals after each hand, by table and game (the views hold only the current totals). */
-const tables = new Map();
 
 /** Draws the table and returns the legal action texts it lets the player take. */
 export function render(container, state, ctx) {
@@ -19,7 +16,6 @@ export function render(container, state, ctx) {
   const me = view.seat ?? seat ?? 0;
   const name = (i) => info?.seats[i]?.name ?? `${i + 1}`;
   const legal = new Map(state.legal.map((a) => [a.text, a]));
-  const history = scoreHistory(`${state.code}/${state.game_number}`, view.totals);
 
   const current = view.tricks[Math.max(0, view.num_tricks - 1)] ?? { cards: [], leader: 0 };
   const shownTrick = current.cards.length || view.num_tricks < 2 ? current : view.tricks[view.num_tricks - 2];
@@ -31,11 +27,9 @@ export function render(container, state, ctx) {
   }));
   const panel = (k) => {
     const s = (me + k) % 4;
-    const points = view.taken[s].filter((c) => c[1] === "H" || c === "QS");
     return h("section", `seat-panel ${place[k]}${isTurn(state.turn, s) ? " turn" : ""}`,
       h("h3", null, name(s)),
-      h("p", "count", t("hearts_seat", { total: view.totals[s], tricks: view.tricks_won[s], cards: view.hand_len[s] })),
-      row(points));
+      h("p", "count", t("hearts_seat", { total: view.totals[s], hand: view.points[s], tricks: view.tricks_won[s], cards: view.hand_len[s] })));
   };
 
   const passing = view.phase === "Passing";
@@ -54,7 +48,7 @@ export function render(container, state, ctx) {
     h("p", "prompt", prompt),
     view.received && view.num_tricks <= 1 ? h("div", "received", h("span", "note", `${t("received")}: `), row(view.received)) : null,
     view.seat === null ? panel(0) : handRow,
-    scoreTable(history, view.settings.target, name, t),
+    scoreTable(view.hand_scores, view.totals, view.settings.target, name, t),
   ];
   if (state.turn === "over") {
     const winners = result ? [0, 1, 2, 3].filter((s) => (result.outcome.winners >> s) & 1).map(name) : [];
@@ -69,17 +63,11 @@ function isTurn(turn, seat) {
   return turn.seat !== undefined ? turn.seat === seat : ((turn.simultaneous >> seat) & 1) === 1;
 }
 
-/** The totals after each hand so far: a new row whenever the totals change. */
-function scoreHistory(key, totals) {
-  const rows = tables.get(key) ?? [];
-  tables.set(key, rows);
-  const last = rows.at(-1) ?? [0, 0, 0, 0];
-  if (totals.some((v, i) => v !== last[i])) rows.push([...totals]);
-  return rows;
-}
-
-function scoreTable(rows, target, name, t) {
+/** The score of each finished hand, one row per hand, and the totals below. */
+function scoreTable(hands, totals, target, name, t) {
   const head = h("tr", null, h("th", null, t("hand")), ...[0, 1, 2, 3].map((s) => h("th", null, name(s))));
-  const body = rows.map((totals, n) => h("tr", null, h("td", null, `${n + 1}`), ...totals.map((v) => h("td", null, `${v}`))));
-  return h("table", "scores", h("caption", null, t("scores", { target })), h("thead", null, head), h("tbody", null, ...body));
+  const line = (label, values) => h("tr", null, h("th", null, label), ...values.map((v) => h("td", null, `${v}`)));
+  const body = hands.map((points, n) => line(`${n + 1}`, points));
+  return h("table", "scores", h("caption", null, t("scores", { target })), h("thead", null, head),
+    h("tbody", null, ...body), h("tfoot", null, line(t("total"), totals)));
 }

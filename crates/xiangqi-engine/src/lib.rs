@@ -9,6 +9,7 @@
 
 pub mod arena;
 mod board;
+mod draw;
 mod eval;
 mod ordering;
 mod search;
@@ -17,6 +18,7 @@ mod time;
 mod tt;
 pub mod uci;
 
+pub use draw::{AHEAD_CP, accepts_draw};
 pub use eval::{evaluate, value};
 pub use search::{
     Control, Engine, Info, Limits, MATE, MAX_DEPTH, MAX_THREADS, Score, SearchResult,

@@ -6,7 +6,7 @@
 //! pairs: `90 × from + to` over [`Square::index`], 8,100 ids, of which those with
 //! `from == to` name no move.
 
-use game::{GameState, InvalidSettings, PlayError, Turn, Viewer};
+use game::{Declaration, DeclareError, GameState, InvalidSettings, PlayError, Turn, Viewer};
 
 use crate::game::{Game, RuleSet};
 use crate::moves::{Move, MoveList};
@@ -135,5 +135,26 @@ impl GameState for Game {
 
     fn outcome(&self) -> Option<game::Outcome> {
         Game::outcome(self).map(|o| game::Outcome::two_player(o.winner().map(Color::index)))
+    }
+
+    const DECLARATIONS: &'static [Declaration] = &Declaration::ALL;
+
+    /// [`Game::resign`] for the seat's colour, or [`Game::agree_draw`]; the view's outcome
+    /// then names [`WinReason::Resignation`](crate::WinReason::Resignation) or
+    /// [`DrawReason::Agreement`](crate::DrawReason::Agreement).
+    fn declare(&mut self, seat: usize, declaration: Declaration) -> Result<(), DeclareError> {
+        DeclareError::check(
+            Self::NAME,
+            Self::DECLARATIONS,
+            declaration,
+            2,
+            seat,
+            self.outcome().is_some(),
+        )?;
+        match declaration {
+            Declaration::Resign => self.resign(if seat == 0 { Color::Red } else { Color::Black }),
+            Declaration::Draw => self.agree_draw(),
+        }
+        Ok(())
     }
 }

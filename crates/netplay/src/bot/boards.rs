@@ -133,6 +133,27 @@ impl ViewBot<xiangqi::Game> for XiangqiEngine {
         self.line = Some(game);
         Some(best.to_string())
     }
+
+    /// Accepts when a search of the view's position says this side is not ahead
+    /// ([`xiangqi_engine::accepts_draw`]), in the level's time per move.
+    fn answer_draw(&mut self, view: &xiangqi::View) -> bool {
+        let Some(game) = self.game_at(view) else {
+            return false;
+        };
+        let color = game.position().turn();
+        let limits = xiangqi_engine::Limits {
+            budget: Some(xiangqi_engine::Budget::fixed(self.movetime, Duration::ZERO)),
+            ..xiangqi_engine::Limits::default()
+        };
+        let accepts = xiangqi_engine::accepts_draw(&mut self.engine, &game, color, &limits);
+        // Remember the line as it was before the view's last move, so that `choose` on the
+        // same view extends it again.
+        let mut before = game;
+        if before.undo().is_some() {
+            self.line = Some(before);
+        }
+        accepts
+    }
 }
 
 /// The rules crate's baseline Xiangqi bot.

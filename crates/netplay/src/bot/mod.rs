@@ -24,6 +24,13 @@ pub trait Bot: Send {
     /// Picks one of `legal` (never empty) for `seat`, knowing only `view`, that seat's view.
     /// Returns an index into `legal`; an index out of range is treated as 0.
     fn choose(&mut self, seat: usize, view: &Value, legal: &[LegalAction]) -> usize;
+
+    /// Whether `seat` accepts the other seat's draw offer, knowing only `view`; asked on the
+    /// seat's turn, before [`Bot::choose`]. Declines unless the bot knows better.
+    fn answer_draw(&mut self, seat: usize, view: &Value) -> bool {
+        let _ = (seat, view);
+        false
+    }
 }
 
 /// What a bot is built from: the table's settings (public, as in the lobby), its level and a
@@ -110,6 +117,13 @@ pub trait ViewBot<G: GameState>: Send {
     /// The action to take, as the game writes it (`None`: no opinion, a random legal action
     /// is taken instead).
     fn choose(&mut self, view: &G::View, legal: &[LegalAction]) -> Option<String>;
+
+    /// Whether to accept the other seat's draw offer ([`Bot::answer_draw`]); declines unless
+    /// the bot knows better.
+    fn answer_draw(&mut self, view: &G::View) -> bool {
+        let _ = view;
+        false
+    }
 }
 
 /// A [`ViewBot`] as a [`Bot`]: the JSON view is read back into `G::View`; an answer that is
@@ -154,6 +168,16 @@ impl<G: GameState, B: ViewBot<G>> Bot for Typed<G, B> {
             }
             self.fallback.choose(seat, view, legal)
         })
+    }
+
+    fn answer_draw(&mut self, seat: usize, view: &Value) -> bool {
+        match serde_json::from_value::<G::View>(view.clone()) {
+            Ok(view) => self.bot.answer_draw(&view),
+            Err(e) => {
+                tracing::warn!(game = G::NAME, seat, "a bot cannot read its view: {e}");
+                false
+            }
+        }
     }
 }
 
