@@ -53,7 +53,7 @@ pub fn write(width: u8, height: u8, moves: &[Point], names: &[&str]) -> String {
     write_timed(width, height, moves, &[], names)
 }
 
-/// As [`write`], with the time each move took: `times_ms[i]` for move `i` (0 past its end).
+/// As [`write()`], with the time each move took: `times_ms[i]` for move `i` (0 past its end).
 ///
 /// ```
 /// use gomoku::{Point, psq};
