@@ -10,10 +10,9 @@ use ::arena::{
     GameResult, Match, Outcome as Score, Pairing, Report, Side, Sprt, Stats, Termination,
 };
 use gomoku::opening::{CanonicalOpening, OpeningKind};
-use gomoku::{Color, FoulPolicy, Outcome, Point, Position, Rule, Settings};
+use gomoku::{Color, FoulPolicy, Outcome, Point, Position, Rule, Settings, psq};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -333,12 +332,8 @@ pub fn play_game<'p>(
     let mut moves = Vec::new();
     let mut times = Vec::new();
     let names = [players[0].name(), players[1].name()];
-    let finish = |winner, termination, moves: Vec<Point>, times: &[u128]| {
-        let mut record = format!("Piskvorky {0}x{0}, 11:11, 0\n", spec.size);
-        for (p, ms) in moves.iter().zip(times) {
-            writeln!(record, "{},{},{ms}", p.x() + 1, p.y() + 1).unwrap();
-        }
-        writeln!(record, "{}\n{}\n-1", names[0], names[1]).unwrap();
+    let finish = |winner, termination, moves: Vec<Point>, times: &[u64]| {
+        let record = psq::write_timed(spec.size, spec.size, &moves, times, &[&names[0], &names[1]]);
         Played {
             winner,
             termination,
@@ -404,7 +399,7 @@ pub fn play_game<'p>(
             }
         };
         moves.push(p);
-        times.push(took.as_millis());
+        times.push(u64::try_from(took.as_millis()).unwrap_or(u64::MAX));
         last[1 - side] = Some(p);
         match outcome {
             None => {}

@@ -181,7 +181,12 @@ impl Brain {
                 return Ok(answer(pv[0], WIN - pv.len() as i32, reason, pv, &clock));
             }
         }
-        let root = root_moves(&b, &t);
+        let mut root = root_moves(&b, &t);
+        // Against an open three the root moves are its defences already.
+        if t.op_fives.is_empty() && !t.op_winning_four && root.len() > 1 {
+            let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
+            root = defences(pos, &mut b, &mut clock, root, share);
+        }
         debug_assert!(root.iter().all(|&c| pos.check(b.point(c)).is_ok()));
         let Some(&first) = root.first() else {
             // Only forbidden points answer the threats: any legal move loses as well.
@@ -232,6 +237,58 @@ impl Brain {
             pv,
             reason,
         })
+    }
+}
+
+/// A VCF, else a VCT, of the side to move: the winning line.
+fn threat_line(b: &mut SearchBoard, clock: &mut Clock) -> Option<Vec<Cell>> {
+    vcf(b, clock, 30).or_else(|| (!clock.expired()).then(|| vct(b, clock, 8, 12)).flatten())
+}
+
+/// The root moves that stop the opponent's threat sequence, when it has one. Alpha-beta's
+/// horizon misses such sequences (against the terminal bot, VCTs of 13–23 plies made possible
+/// by one quiet move), while the threat searches read them to the end: the opponent's threats
+/// are searched as if it moved now (a pass), and if it wins so, each root move (the points of
+/// its line first) is played and the search repeated (`share` for the first search, twice
+/// that for all the others). The moves after which no line was found are kept, in `root`'s
+/// order; all of `root` when the opponent has no line or nothing stops it.
+fn defences(
+    pos: &Position,
+    b: &mut SearchBoard,
+    clock: &mut Clock,
+    root: Vec<Cell>,
+    share: Duration,
+) -> Vec<Cell> {
+    let mut pass = pos.to_setup();
+    pass.to_move = Some(pos.to_move().other());
+    let Ok(pass) = Position::from_setup(&pass) else {
+        return root;
+    };
+    let mut opponent = SearchBoard::new(&pass);
+    let Some(line) = clock.within(share, |clock| threat_line(&mut opponent, clock)) else {
+        return root;
+    };
+    let mut tried: Vec<Cell> = line.iter().copied().filter(|c| root.contains(c)).collect();
+    tried.extend(root.iter().copied().filter(|c| !line.contains(c)));
+    let safe = clock.within(share * 2, |clock| {
+        let mut safe = Vec::new();
+        for m in tried {
+            b.play(m);
+            let refuted = threat_line(b, clock).is_some();
+            b.undo();
+            if clock.expired() {
+                break;
+            }
+            if !refuted {
+                safe.push(m);
+            }
+        }
+        safe
+    });
+    if safe.is_empty() {
+        root
+    } else {
+        root.into_iter().filter(|c| safe.contains(c)).collect()
     }
 }
 
@@ -406,7 +463,13 @@ impl Search<'_, '_> {
         {
             moves[..=i].rotate_right(1);
         }
-        let next_depth = if forced { depth } else { depth - 1 };
+        // Forced answers (to a four, or the defences against an open three or a four-three)
+        // cost no depth, so threat sequences are read several times deeper.
+        let next_depth = if forced || t.op_winning_four {
+            depth
+        } else {
+            depth - 1
+        };
         let alpha0 = alpha;
         let mut best = (-WIN, moves[0]);
         for (i, &m) in moves.iter().enumerate() {

@@ -8,6 +8,7 @@
 //! points, or a block that is a renju foul for Black).
 
 use crate::board::{Cell, SearchBoard};
+use crate::patterns::Summary;
 use crate::time::Clock;
 use gomoku::Color;
 use std::collections::HashMap;
@@ -150,6 +151,12 @@ fn three_defences(b: &SearchBoard, m: Cell, attacker: Color) -> Vec<Cell> {
     out
 }
 
+/// Whether a stone with this summary makes a four or an open three: a move the defender must
+/// answer.
+const fn is_threat(s: Summary) -> bool {
+    s.fours > 0 || s.open_threes > 0
+}
+
 /// A VCT for the side to move within `depth` attacking moves (fours within them are searched
 /// as a VCF of `vcf_depth`): the line along the defender's best try, or `None`.
 pub fn vct(
@@ -190,12 +197,11 @@ fn vct_in(
     let mut moves: Vec<Cell> = match threats.as_slice() {
         [] => b
             .cells()
-            .filter(|&c| {
-                let s = b.summary(c, me);
-                b.is_empty(c) && b.is_near(c) && (s.fours > 0 || s.open_threes > 0)
-            })
+            .filter(|&c| b.is_empty(c) && b.is_near(c) && is_threat(b.summary(c, me)))
             .collect(),
-        [block] => vec![*block],
+        // A forced block continues the attack only if it is a threat itself; after a quiet
+        // block the defender is free to play anywhere.
+        [block] if is_threat(b.summary(*block, me)) => vec![*block],
         _ => return false,
     };
     moves.retain(|&c| !b.is_forbidden(c));

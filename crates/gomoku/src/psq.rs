@@ -50,9 +50,32 @@ pub enum ParsePsqError {
 /// Writes `moves` on a `width`×`height` board as `.psq`, with `names` after the moves (and a
 /// time of 0 ms per move).
 pub fn write(width: u8, height: u8, moves: &[Point], names: &[&str]) -> String {
+    write_timed(width, height, moves, &[], names)
+}
+
+/// As [`write()`], with the time each move took: `times_ms[i]` for move `i` (0 past its end).
+///
+/// ```
+/// use gomoku::{Point, psq};
+/// let text = psq::write_timed(15, 15, &[Point::new(7, 7)], &[532], &["ann"]);
+/// assert_eq!(text, "Piskvorky 15x15, 11:11, 0\n8,8,532\nann\n-1\n");
+/// ```
+pub fn write_timed(
+    width: u8,
+    height: u8,
+    moves: &[Point],
+    times_ms: &[u64],
+    names: &[&str],
+) -> String {
     let mut out = format!("Piskvorky {width}x{height}, 11:11, 0\n");
-    for p in moves {
-        let _ = writeln!(out, "{},{},0", u32::from(p.x()) + 1, u32::from(p.y()) + 1);
+    for (i, p) in moves.iter().enumerate() {
+        let ms = times_ms.get(i).copied().unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "{},{},{ms}",
+            u32::from(p.x()) + 1,
+            u32::from(p.y()) + 1
+        );
     }
     for name in names {
         let _ = writeln!(out, "{name}");

@@ -42,8 +42,8 @@ impl Settings {
     }
 }
 
-/// What everyone sees of a xiangqi game (nothing is hidden): the position and what a board
-/// needs to show it.
+/// What everyone sees of a xiangqi game (nothing is hidden): the position, what a board
+/// needs to show it, and the line from the start (for the repetition rules).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct View {
     /// The current position as FEN.
@@ -54,6 +54,12 @@ pub struct View {
     pub check: bool,
     /// The result with the rule that decided it, once the game is over.
     pub outcome: Option<Outcome>,
+    /// The start position as FEN (empty in views written before it was added).
+    #[serde(default)]
+    pub start: String,
+    /// Every move from the start, which the repetition rules judge by.
+    #[serde(default)]
+    pub moves: Vec<Move>,
 }
 
 /// The number of action ids: every from-to pair.
@@ -130,6 +136,8 @@ impl GameState for Game {
             last_move: self.last_move(),
             check: pos.is_check(),
             outcome: self.outcome(),
+            start: self.start().fen(),
+            moves: self.moves().collect(),
         }
     }
 

@@ -103,6 +103,8 @@ fn a_table_from_json_settings() {
     );
     let view = table.view_json(Viewer::Spectator).unwrap();
     assert_eq!(view["last_move"], "h2e2");
+    assert_eq!(view["moves"], serde_json::json!(["h2e2"]));
+    assert_eq!(view["start"], xiangqi::Position::default().fen());
     // A checkmate: the outcome names the rule, and the table is over.
     let mate = serde_json::json!({"fen": "3k5/R8/9/9/1R7/9/9/9/9/4K4 w"});
     let mut table = game::new_dyn::<Game>(mate, 0).unwrap();

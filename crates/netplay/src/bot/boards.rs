@@ -81,14 +81,13 @@ fn level<T: Copy>(levels: &[T], level: u8) -> T {
     levels[usize::from(level.max(1) - 1).min(levels.len() - 1)]
 }
 
-/// The xiangqi-engine search at a level. It keeps the game it has seen, so the repetition
-/// rules know the line: each view extends it by the opponent's last move when that reaches
-/// the view's position, and starts again from the view's FEN otherwise.
+/// The xiangqi-engine search at a level. It replays the game from the view's start position
+/// and moves, so the repetition rules know the whole line, also for a bot made afresh in the
+/// middle of a game (after a server restart).
 struct XiangqiEngine {
     engine: xiangqi_engine::Engine,
     movetime: Duration,
     rules: xiangqi::RuleSet,
-    line: Option<xiangqi::Game>,
 }
 
 impl XiangqiEngine {
@@ -100,37 +99,34 @@ impl XiangqiEngine {
             engine,
             movetime: Duration::from_millis(ms),
             rules: settings_of::<xiangqi::Game>(setup.settings).rules,
-            line: None,
         }
     }
 
-    /// The game up to `view`: the remembered line and the last move, or the view's position.
-    fn game_at(&mut self, view: &xiangqi::View) -> Option<xiangqi::Game> {
-        let extended = self.line.take().and_then(|mut line| {
-            let last = view.last_move?;
-            line.play(last).ok()?;
-            (line.position().fen() == view.fen).then_some(line)
+    /// The game up to `view`: its moves replayed from its start, or (if they do not lead to
+    /// the view's position) the position alone.
+    fn game_at(&self, view: &xiangqi::View) -> Option<xiangqi::Game> {
+        let start = |fen: &str| {
+            xiangqi::Position::from_fen_with(fen, xiangqi::Validation::Permissive)
+                .ok()
+                .map(|pos| xiangqi::Game::with_rules(pos, self.rules))
+        };
+        let replayed = start(&view.start).and_then(|mut game| {
+            view.moves.iter().try_for_each(|&m| game.play(m)).ok()?;
+            (game.position().fen() == view.fen).then_some(game)
         });
-        extended.or_else(|| {
-            let start =
-                xiangqi::Position::from_fen_with(&view.fen, xiangqi::Validation::Permissive)
-                    .ok()?;
-            Some(xiangqi::Game::with_rules(start, self.rules))
-        })
+        replayed.or_else(|| start(&view.fen))
     }
 }
 
 impl ViewBot<xiangqi::Game> for XiangqiEngine {
     fn choose(&mut self, view: &xiangqi::View, _legal: &[LegalAction]) -> Option<String> {
-        let mut game = self.game_at(view)?;
+        let game = self.game_at(view)?;
         let limits = xiangqi_engine::Limits {
             budget: Some(xiangqi_engine::Budget::fixed(self.movetime, Duration::ZERO)),
             ..xiangqi_engine::Limits::default()
         };
         let control = xiangqi_engine::Control::new(false);
         let best = self.engine.search(&game, &limits, &control, |_| {}).best?;
-        game.play(best).ok()?;
-        self.line = Some(game);
         Some(best.to_string())
     }
 
@@ -229,4 +225,44 @@ fn gomoku_threat(setup: &BotSetup) -> Box<dyn Bot> {
     let mut bot = gomoku::Bot::new(setup.seed);
     let pick = move |pos: &gomoku::Position| bot.choose(pos);
     Typed::<gomoku::Gomoku, _>::boxed(GomokuPlayer::new(setup, pick), setup.seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{GameState, Viewer};
+
+    /// The move of an engine bot built afresh (as after a server restart) for the side to
+    /// move in `game`, from the seat's view as the server sends it (JSON).
+    fn fresh_engine_move(game: &xiangqi::Game) -> xiangqi::Move {
+        let seat = game.position().turn().index();
+        let json = serde_json::to_value(GameState::view(game, Viewer::Seat(seat))).unwrap();
+        let view: xiangqi::View = serde_json::from_value(json).unwrap();
+        let setup = BotSetup {
+            settings: &serde_json::Value::Null,
+            level: 6,
+            seed: 1,
+        };
+        let answer = XiangqiEngine::new(&setup).choose(&view, &[]).unwrap();
+        answer.parse().unwrap()
+    }
+
+    fn game(fen: &str, moves: &str) -> xiangqi::Game {
+        let start = xiangqi::Position::from_fen_with(fen, xiangqi::Validation::Permissive);
+        let mut game = xiangqi::Game::new(start.unwrap());
+        for m in moves.split_whitespace() {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn engine_bot_made_after_a_restart_still_claims_the_repetition_draw() {
+        // The bot used to rebuild its game from the view's FEN alone, so a bot made after a
+        // server restart knew no earlier position and played on.
+        // Black, a chariot down, repeats the start position a third time with g7h9: a draw.
+        let fen = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+        let g = game(fen, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0");
+        assert_eq!(fresh_engine_move(&g), "g7h9".parse().unwrap());
+    }
 }
