@@ -18,8 +18,9 @@ mod view;
 pub use action::{ActionSpace, PASS_ACTION};
 pub use bidding::{Auction, AuctionStatus, Bid, BidMode, IllegalBid, ParseBidError};
 pub use bot::{
-    Bot, Decomposer, Endgame, EndgameError, EndgameSolver, GreedyBot, PlannerBot, RandomBot,
-    Solution, breaks_bomb, landlord_start, play_out, played_cards, random_game, sample_endgame,
+    Bot, Decomposer, Endgame, EndgameError, EndgameSolver, GreedyBot, Opponents, PlannerBot,
+    RandomBot, Solution, breaks_bomb, landlord_start, play_out, played_cards, random_game,
+    sample_endgame,
 };
 pub use classify::{Readings, classify, readings};
 pub use combo::{Combo, Kind, Move, ParsePlayError, Play};

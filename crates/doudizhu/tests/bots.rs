@@ -122,6 +122,25 @@ fn planner_leads_its_weakest_group_of_a_fewest_plays_plan() {
 }
 
 #[test]
+fn planner_as_landlord_leads_what_the_farmers_cannot_beat_before_its_last_weak_play() {
+    // The farmers hold no card above the jack, so the J keeps the lead and the 3 is the only
+    // play that may lose it: the J first, the 3 last (leading the 3 first hands them the lead).
+    let state = position(
+        [
+            "3JQQQQKKKKAAAA2222BR",
+            "333444455556666JJ",
+            "777788889999TTTTJ",
+        ],
+        0,
+        None,
+    );
+    assert_eq!(
+        decide(&mut PlannerBot::new(), &state),
+        Move::Play(play("J"))
+    );
+}
+
+#[test]
 fn planner_keeps_the_rocket_for_when_it_wins() {
     let state = position(["99TJQ", "BR56", "34"], 1, Some((0, "K")));
     assert_eq!(decide(&mut PlannerBot::new(), &state), Move::Pass);

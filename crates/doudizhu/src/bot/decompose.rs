@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::{Counts, Kind, Play, Rank, RuleSet, for_each_lead};
+use crate::{Counts, Kind, Opponents, Play, Rank, RuleSet, for_each_lead};
 
 /// Whether `play` takes cards from a bomb or the rocket of `hand` without being that bomb or
 /// rocket (a four with kickers built on a bomb counts as breaking it).
@@ -21,15 +21,24 @@ pub fn breaks_bomb(hand: Counts, play: Play) -> bool {
 /// The fewest-plays decomposition search, memoised over the remaining ranks.
 ///
 /// A hand's cost is the number of plays it takes to empty it when every play wins its trick,
-/// bombs and the rocket counting for nothing (they take the lead back). Plays that break a bomb
+/// bombs and the rocket counting for nothing (they take the lead back). Told what its
+/// opponents may hold ([`set_opponents`](Decomposer::set_opponents)), it also counts for
+/// nothing each play they more likely than not cannot beat, so the cost is the number of
+/// plays that may lose the lead; among decompositions of equal cost it takes one with the
+/// fewest plays. Plays that break a bomb
 /// or the rocket are only considered when they empty the hand. The search branches on the
 /// plays holding the hand's lowest rank (every decomposition has exactly one group holding
 /// that card), so it visits each sub-hand once.
 #[derive(Clone, Debug)]
 pub struct Decomposer {
     rules: RuleSet,
-    memo: HashMap<Counts, (u8, Option<Play>)>,
+    opponents: Option<Opponents>,
+    memo: HashMap<Counts, (u16, Option<Play>)>,
 }
+
+/// The search's score is the cost times this plus, with opponents set, the number of plays
+/// (bombs aside): more than any hand's plays, so the cost decides first.
+const PLAY_WEIGHT: u16 = 64;
 
 /// Past this many memoised sub-hands the table is cleared (a few MB).
 const MEMO_LIMIT: usize = 400_000;
@@ -39,8 +48,27 @@ impl Decomposer {
     pub fn new(rules: RuleSet) -> Decomposer {
         Decomposer {
             rules,
+            opponents: None,
             memo: HashMap::new(),
         }
+    }
+
+    /// From now on counts for nothing the plays `opponents` beat with a chance under
+    /// [`Opponents::KEEPS_LEAD`] (`None`: only bombs and the rocket count for nothing).
+    pub fn set_opponents(&mut self, opponents: Option<Opponents>) {
+        if self.opponents != opponents {
+            self.opponents = opponents;
+            self.memo.clear();
+        }
+    }
+
+    /// Whether `play` counts in a cost: it is not a bomb or the rocket, and the opponents set
+    /// by [`set_opponents`](Decomposer::set_opponents), if any, may well beat it.
+    pub fn loses_lead(&self, play: Play) -> bool {
+        !play.combo.kind.is_bomb()
+            && self
+                .opponents
+                .is_none_or(|o| o.chance_to_beat(play.combo) >= Opponents::KEEPS_LEAD)
     }
 
     /// The rules it decomposes under.
@@ -50,7 +78,7 @@ impl Decomposer {
 
     /// The number of plays `hand` needs (0 for an empty hand).
     pub fn cost(&mut self, hand: Counts) -> u8 {
-        self.search(hand).0
+        u8::try_from(self.search(hand).0 / PLAY_WEIGHT).expect("at most 54 plays")
     }
 
     /// The plays of a fewest-plays decomposition of `hand`, lowest rank first.
@@ -66,7 +94,7 @@ impl Decomposer {
         plays
     }
 
-    fn search(&mut self, hand: Counts) -> (u8, Option<Play>) {
+    fn search(&mut self, hand: Counts) -> (u16, Option<Play>) {
         if hand.is_empty() {
             return (0, None);
         }
@@ -81,10 +109,12 @@ impl Decomposer {
                 candidates.push(play);
             }
         });
-        let mut best = (u8::MAX, None);
+        let mut best = (u16::MAX, None);
+        let count_plays = self.opponents.is_some();
         for play in candidates {
             let rest = hand.minus(play.counts).expect("a lead is in the hand");
-            let step = u8::from(!play.combo.kind.is_bomb());
+            let step = PLAY_WEIGHT * u16::from(self.loses_lead(play))
+                + u16::from(count_plays && !play.combo.kind.is_bomb());
             let cost = step.saturating_add(self.search(rest).0);
             if cost < best.0 {
                 best = (cost, Some(play));
@@ -162,6 +192,26 @@ mod tests {
             }
             assert_eq!(search.cost(hand), naive(hand), "{hand}");
         }
+    }
+
+    #[test]
+    fn plays_the_opponents_cannot_beat_cost_nothing() {
+        let hand = counts("4TJQKA");
+        let mut search = Decomposer::new(RuleSet::DEFAULT);
+        assert_eq!(search.cost(hand), 2);
+        // Against the rest of the deck the chain to the ace cannot be beaten; the 4 can.
+        search.set_opponents(Some(Opponents {
+            cards: Counts::FULL_DECK.minus(hand).unwrap(),
+            hands: [17, 17],
+        }));
+        assert_eq!(search.cost(hand), 1);
+        let losers: Vec<String> = search
+            .plan(hand)
+            .into_iter()
+            .filter(|&p| search.loses_lead(p))
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(losers, ["4"]);
     }
 
     #[test]

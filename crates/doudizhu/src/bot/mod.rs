@@ -3,11 +3,13 @@
 
 mod decompose;
 mod endgame;
+mod opponents;
 mod planner;
 mod sample;
 
 pub use decompose::{Decomposer, breaks_bomb};
 pub use endgame::{Endgame, EndgameError, EndgameSolver, Solution};
+pub use opponents::Opponents;
 pub use planner::PlannerBot;
 pub use sample::{played_cards, sample_endgame};
 

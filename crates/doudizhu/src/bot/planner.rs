@@ -4,8 +4,8 @@ use cards_core::GameRng;
 
 use crate::bot::{Bot, GreedyBot, owner_is_partner, sample_endgame};
 use crate::{
-    Bid, BidMode, Counts, Decomposer, EndgameSolver, Kind, Move, Play, Seat, View, breaks_bomb,
-    for_each_response,
+    Bid, BidMode, Counts, Decomposer, EndgameSolver, Kind, Move, Opponents, Play, Seat, View,
+    breaks_bomb, for_each_response,
 };
 
 /// An opponent holding this many cards or fewer is about to go out: answer at any cost.
@@ -24,6 +24,9 @@ const ENDGAME_BUDGET: u64 = 20_000;
 /// - leads the group with the lowest main rank (shedding its weakest groups first), a pair or
 ///   its highest single rather than a low single when an opponent is down to one card, and its
 ///   lowest single when its partner farmer is down to one card (feeding the partner);
+/// - as the landlord plans against what the farmers may hold ([`Opponents`]): a play they
+///   more likely than not cannot beat counts as keeping the lead, the plan has the fewest
+///   plays that may lose it, and with at most one such play left it leads the others first;
 /// - as a farmer answers with the cheapest play that does not lengthen its plan, or at any cost
 ///   when the trick's owner is about to go out; as the landlord answers whenever it can
 ///   without a bomb (the play leaving the shortest plan), keeping the lead from the farmers;
@@ -147,7 +150,15 @@ impl PlannerBot {
                 .min_by_key(|p| (p.combo.main, std::cmp::Reverse(p.len())))
                 .copied()
         };
-        let choice = if opponent_low == 1 {
+        // At most one play that may lose the lead: the others first, it last.
+        let choice = if self.search.cost(hand) <= 1 {
+            groups
+                .iter()
+                .filter(|p| !self.search.loses_lead(**p))
+                .min_by_key(|p| (p.combo.main, std::cmp::Reverse(p.len())))
+                .or_else(|| groups.first())
+                .copied()
+        } else if opponent_low == 1 {
             weakest(&|k| k != Kind::Single)
                 .or_else(|| groups.iter().max_by_key(|p| p.combo.main).copied())
         } else {
@@ -194,6 +205,7 @@ impl PlannerBot {
 impl Bot for PlannerBot {
     fn bid(&mut self, view: &View) -> Bid {
         self.use_rules(view.settings.rules);
+        self.search.set_opponents(None);
         let score = self.strength(view.hand_counts);
         let wanted = match view.settings.bidding {
             BidMode::Points => match score {
@@ -223,6 +235,11 @@ impl Bot for PlannerBot {
         let Some(me) = view.seat else {
             return Move::Pass;
         };
+        // The landlord plans against what the farmers may hold; a farmer plans its hand alone.
+        let opponents = (view.landlord == Some(me))
+            .then(|| Opponents::of(view))
+            .flatten();
+        self.search.set_opponents(opponents);
         let planned = match view.trick {
             Some((owner, previous)) => self.respond(view, owner, previous),
             None => Move::Play(self.lead(view, me)),
