@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::{Case, check_vcf_line, forced_block, naive_vcf, read_suite, winning_points};
+use common::{
+    Case, check_vcf_line, forced_block, naive_vcf, read_suite, winning_points, with_to_move,
+};
 use gomoku::{Point, Position, Rule, Settings};
 use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, vcf};
 use rand::{Rng, SeedableRng};
@@ -91,6 +93,52 @@ fn finds_the_vcf_in_the_first_vcf_positions() {
     for case in &cases[..VCF_CI] {
         check_vcf_case(case);
     }
+}
+
+/// The brain stops the opponent's VCF at search depth 1 (its threat searches and the four
+/// extensions read the line to the end): in VCF-suite positions handed to the defender (no
+/// win of its own in one or by VCF), wherever some moves stop every VCF of at most
+/// `VCF_DEPTH` fours and others do not (brute force), the brain plays one that stops it.
+#[test]
+fn stops_the_opponents_vcf_that_a_shallow_search_misses() {
+    let stop = AtomicBool::new(false);
+    let shallow = Limits {
+        time: Some(Duration::from_secs(5)),
+        depth: Some(1),
+    };
+    let mut checked = 0;
+    for case in &read_suite(VCF)[..VCF_CI] {
+        let attacked = case.position();
+        let pos = with_to_move(&attacked, attacked.to_move().other());
+        if !winning_points(&pos).is_empty() || naive_vcf(&pos, VCF_DEPTH) {
+            continue;
+        }
+        let moves: Vec<Point> = pos.legal_moves().iter().collect();
+        let stopping: Vec<Point> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut after = pos.clone();
+                after.play(m).unwrap();
+                !naive_vcf(&after, VCF_DEPTH)
+            })
+            .collect();
+        if stopping.is_empty() || stopping.len() == moves.len() {
+            continue;
+        }
+        let t = Brain::new(1 << 20).think(&pos, shallow, &stop).unwrap();
+        assert!(
+            stopping.contains(&t.best),
+            "played {}, which leaves a VCF; {stopping:?} stop it: {}",
+            t.best,
+            case.line()
+        );
+        checked += 1;
+        if checked == 8 {
+            break;
+        }
+    }
+    assert!(checked >= 4, "only {checked} positions to defend");
 }
 
 #[test]
