@@ -166,6 +166,8 @@ fn two_gomoku_screens_play_a_quick_five_at_a_table() {
             "{outcome:?}"
         );
         assert_eq!(app.state().game().position().winner(), Some(Color::Black));
+        let status = app.state().status().text();
+        assert!(status.starts_with("black wins"), "{status}");
     }
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();

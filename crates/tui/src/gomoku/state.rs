@@ -702,8 +702,8 @@ impl State {
         }
     }
 
-    /// Takes in what the server sent: a new view replayed onto the board, then the notes
-    /// (refusals, link changes, the table's creation) in the status line.
+    /// Takes in what the server sent: the notes (refusals, link changes, moves) in the status
+    /// line, then a new view replayed onto the board (its outcome or opening prompt last).
     fn tick_table(&mut self) {
         let Some(table) = self.table.as_mut() else {
             return;
@@ -723,18 +723,13 @@ impl State {
             self.restart();
             self.status.clear();
         }
+        for note in pumped.notes {
+            self.say(note.level(), note.text);
+        }
         if pumped.view
             && let Some(view) = view
         {
             self.show(&view);
-        }
-        for note in pumped.notes {
-            let level = if note.alarm {
-                Level::Error
-            } else {
-                Level::Info
-            };
-            self.say(level, note.text);
         }
     }
 
@@ -768,7 +763,7 @@ impl State {
         match (&view.outcome, &view.opening) {
             (Some(outcome), _) => self.say(Level::Info, outcome.to_string()),
             (None, Some(opening)) => self.say(Level::Info, opening.prompt.clone()),
-            (None, None) => self.status.clear(),
+            (None, None) => {}
         }
     }
 
