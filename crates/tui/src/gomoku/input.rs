@@ -5,6 +5,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, Mous
 use gomoku::Point;
 
 use crate::keymap::{self, Binding, Key};
+use crate::net::remote::HostCommand;
 
 /// Everything a player can ask of the Gomoku screen outside a prompt or dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +36,8 @@ pub enum Command {
     Quit,
     /// An opening decision key (`x`, `c`, `f`, digits): what it means depends on the phase.
     Opening(char),
+    /// What the host of a network table asks for: a bot, bots in the empty seats, start.
+    Host(HostCommand),
 }
 
 /// Every key of the game but the cursor's ([`keymap::CURSOR`]); the help screen lists them in
@@ -49,12 +52,12 @@ pub const KEYMAP: &[Binding<Command>] = &[
     Binding::new(
         &[Key::char(':')],
         Command::Prompt,
-        "type a point (h8, 7,7) or save/load <file>",
+        "type a point (h8, 7,7), save/load <file> or an opening choice at a table",
     ),
     Binding::new(
         &[Key::char('u')],
         Command::Undo,
-        "undo (against the computer: back to your turn)",
+        "undo (against the computer: back to your turn; not at a table)",
     ),
     Binding::new(
         &[Key::char('m')],
@@ -64,15 +67,38 @@ pub const KEYMAP: &[Binding<Command>] = &[
     Binding::new(
         &[Key::char('e')],
         Command::Analysis,
-        "computer's evaluation and line",
+        "computer's evaluation and line (not at a table)",
     ),
     Binding::new(
         &[Key::char('o')],
         Command::Options,
-        "options: opponent, level, rule, size, fouls",
+        "options: opponent, level, rule, size, fouls (not at a table)",
     ),
-    Binding::new(&[Key::char('n')], Command::NewGame, "new game"),
-    Binding::new(&[Key::char('s')], Command::Statistics, "statistics"),
+    Binding::new(
+        &[Key::char('n')],
+        Command::NewGame,
+        "new game (at a table: the host's rematch)",
+    ),
+    Binding::new(
+        &[Key::char('s')],
+        Command::Statistics,
+        "statistics (not at a table)",
+    ),
+    Binding::new(
+        &[Key::char('d')],
+        Command::Host(HostCommand::NextBot),
+        "at a table, the host: choose the bot to seat",
+    ),
+    Binding::new(
+        &[Key::char('b')],
+        Command::Host(HostCommand::SeatBots),
+        "at a table, the host: seat bots in the empty seats",
+    ),
+    Binding::new(
+        &[Key::char('g')],
+        Command::Host(HostCommand::Start),
+        "at a table, the host: start the game",
+    ),
     Binding::new(
         &[Key::char('x'), Key::char('c'), Key::char('f')],
         Command::Opening('x'),

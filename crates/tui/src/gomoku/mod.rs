@@ -60,6 +60,15 @@ impl App {
         })
     }
 
+    /// A seat at a network table over an open link (see [`State::remote`]); refused when
+    /// the table's board cannot be set up.
+    pub fn remote(link: crate::net::NetScreen, ascii: bool) -> Result<App, CannotStart> {
+        Ok(App {
+            state: State::remote(link, ascii)?,
+            hits: input::BoardHits::default(),
+        })
+    }
+
     /// The state, for reading.
     pub fn state(&self) -> &State {
         &self.state

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use gomoku::opening::{CannotStart, Opening, OpeningRule, Phase, Player, Swap2Choice};
 use gomoku::{
-    Bot, Color as Stone, DIRECTIONS, FoulPolicy, Game, IllegalMove, Outcome, Point, PointSet, Rule,
-    Settings, format_moves, parse_moves, psq,
+    Bot, Color as Stone, DIRECTIONS, FoulPolicy, Game, GameSettings, IllegalMove, Outcome, Point,
+    PointSet, Rule, Settings, View, format_moves, parse_moves, psq,
 };
 use gomoku_brain::opening::{self, Decision};
 use gomoku_brain::{Brain, Limits, Thought};
@@ -18,9 +18,16 @@ use crate::computer_record::Record;
 use crate::data::DataDir;
 use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
+use crate::net::NetScreen;
+use crate::net::remote::{HostCommand, Remote};
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
 use crate::thinker::{Strength, Thinker};
+
+/// The settings of the table the client knows of (`None` before it is announced).
+fn table_settings(net: &crate::net::NetState) -> Option<GameSettings> {
+    serde_json::from_value(net.table.as_ref()?.settings.clone()).ok()
+}
 
 /// Board sizes the options cycle through.
 const SIZES: [u8; 4] = [15, 19, 20, 9];
@@ -235,6 +242,9 @@ pub struct State {
     pub(super) opening: Option<Opening>,
     /// Who holds Black after the opening.
     pub(super) black_player: Option<Player>,
+    /// The seat at a network table (`None` for a local game): the server holds the game
+    /// and `game` is its view replayed.
+    table: Option<Box<Remote<View>>>,
 }
 
 impl State {
@@ -262,6 +272,7 @@ impl State {
             counted: false,
             opening: None,
             black_player: None,
+            table: None,
             options,
         };
         state.new_game()?;
@@ -269,6 +280,36 @@ impl State {
             state.status.clear();
         }
         Ok(state)
+    }
+
+    /// A seat at a network table, over an open link: the board, rule and size are the
+    /// table's; undo, the computer, the options, a new game, save/load and the statistics
+    /// are off (the server keeps the game).
+    pub fn remote(link: NetScreen, ascii: bool) -> Result<State, CannotStart> {
+        let settings = table_settings(&link.state).unwrap_or_default();
+        let options = Options {
+            settings: settings.rules,
+            width: settings.width,
+            height: settings.height,
+            opponent: Opponent::Human,
+            ascii,
+            ..Options::default()
+        };
+        let mut state = State::new(options)?;
+        state.table = Some(Box::new(Remote::new(link)));
+        state.status.clear();
+        state.tick();
+        Ok(state)
+    }
+
+    /// The seat at a network table (`None` for a local game).
+    pub fn table(&self) -> Option<&Remote<View>> {
+        self.table.as_deref()
+    }
+
+    /// The server's view at a network table, once the first game started.
+    pub fn remote_view(&self) -> Option<&View> {
+        self.table.as_ref()?.view()
     }
 
     /// The game being played.
@@ -569,6 +610,11 @@ impl State {
 
     /// Runs one command; [`Action::Quit`] when the screen should close.
     pub fn apply(&mut self, command: Command) -> Action {
+        if self.table.is_some()
+            && let Some(action) = self.apply_at_table(command)
+        {
+            return action;
+        }
         match command {
             Command::Cursor(dx, dy) => self.move_cursor(dx, dy),
             Command::Place => self.place(self.cursor),
@@ -604,8 +650,121 @@ impl State {
             }
             Command::Quit => return Action::Quit,
             Command::Opening(c) => self.opening_key(c),
+            Command::Host(_) => self.say(Level::Warn, "b, d and g are the host's keys at a table"),
         }
         Action::Continue
+    }
+
+    /// A command at a network table, where it differs from the local game: `None` lets the
+    /// local meaning stand (the cursor, placing, typing, numbers, help).
+    fn apply_at_table(&mut self, command: Command) -> Option<Action> {
+        let off = match command {
+            Command::Undo => "undo",
+            Command::Analysis => "the computer's evaluation",
+            Command::Options => "the options",
+            Command::Statistics => "the statistics",
+            Command::Opening(_) => {
+                self.say(Level::Warn, "type the opening's choice at : (see the help)");
+                return Some(Action::Continue);
+            }
+            Command::NewGame => {
+                if self.game.position().is_over() {
+                    self.host(HostCommand::Rematch);
+                } else {
+                    self.say(Level::Warn, "a rematch waits for the end of the game");
+                }
+                return Some(Action::Continue);
+            }
+            Command::Host(command) => {
+                self.host(command);
+                return Some(Action::Continue);
+            }
+            Command::Quit => {
+                self.overlay = Overlay::confirm(
+                    "Leave the table? (a bot plays your seat while you are away)",
+                    Sure::Quit,
+                );
+                return Some(Action::Continue);
+            }
+            _ => return None,
+        };
+        self.say(Level::Warn, format!("{off} is off at a network table"));
+        Some(Action::Continue)
+    }
+
+    fn host(&mut self, command: HostCommand) {
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        match table.host(command) {
+            Ok(text) => self.say(Level::Info, text),
+            Err(text) => self.say(Level::Warn, text),
+        }
+    }
+
+    /// Takes in what the server sent: the notes (refusals, link changes, moves) in the status
+    /// line, then a new view replayed onto the board (its outcome or opening prompt last).
+    fn tick_table(&mut self) {
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        let pumped = table.pump();
+        let view = table.view().cloned();
+        if let Some(settings) = table_settings(table.net())
+            && (settings.rules, settings.width, settings.height)
+                != (
+                    self.options.settings,
+                    self.options.width,
+                    self.options.height,
+                )
+        {
+            self.options.settings = settings.rules;
+            self.resize(settings.width, settings.height);
+            self.restart();
+            self.status.clear();
+        }
+        for note in pumped.notes {
+            self.say(note.level(), note.text);
+        }
+        if pumped.view
+            && let Some(view) = view
+        {
+            self.show(&view);
+        }
+    }
+
+    /// The board's size, the cursor back to its centre when the size changes.
+    fn resize(&mut self, width: u8, height: u8) {
+        if (width, height) != (self.options.width, self.options.height) {
+            self.options.width = width;
+            self.options.height = height;
+            self.cursor = Point::center(width, height);
+        }
+    }
+
+    /// Puts the server's view on the board: its moves replayed by the rules crate under the
+    /// table's rule, its forbidden points, its outcome or opening prompt in the status line.
+    fn show(&mut self, view: &View) {
+        let mut game = match Game::new(view.width, view.height, self.options.settings) {
+            Ok(game) => game,
+            Err(e) => return self.say(Level::Error, format!("the server's board: {e}")),
+        };
+        for &p in &view.moves {
+            if let Err(e) = game.play(p) {
+                return self.say(
+                    Level::Error,
+                    format!("the server's moves do not replay: {e}"),
+                );
+            }
+        }
+        self.resize(view.width, view.height);
+        self.game = game;
+        self.forbidden = view.forbidden.iter().copied().collect();
+        match (&view.outcome, &view.opening) {
+            (Some(outcome), _) => self.say(Level::Info, outcome.to_string()),
+            (None, Some(opening)) => self.say(Level::Info, opening.prompt.clone()),
+            (None, None) => {}
+        }
     }
 
     /// A question was answered yes.
@@ -706,6 +865,14 @@ impl State {
 
     /// Plays `p` for the side to move (a person), reporting errors in the status line.
     pub fn place(&mut self, p: Point) {
+        if let Some(table) = self.table.as_mut() {
+            if table.my_turn() {
+                table.act(&p.to_string());
+            } else {
+                self.say(Level::Warn, "not your turn");
+            }
+            return;
+        }
         if self.bot_to_move() {
             self.say(Level::Warn, "wait: the computer is thinking");
             return;
@@ -812,6 +979,15 @@ impl State {
             .map_or((text, ""), |(c, a)| (c, a.trim()));
         match cmd {
             "" => {}
+            "save" | "load" if self.table.is_some() => {
+                self.say(Level::Warn, "save and load are off at a network table");
+            }
+            _ if text.parse::<Point>().is_err()
+                && let Some(table) = self.table.as_mut() =>
+            {
+                // An opening's choice (`take-black`, `swap`…), in the server's words.
+                table.act(text);
+            }
             "save" if !arg.is_empty() => self.save(arg),
             "load" if !arg.is_empty() => match std::fs::read_to_string(arg) {
                 Ok(record) => self.load(&record, arg),
@@ -904,6 +1080,9 @@ impl State {
     /// Starts the computer's search when it is to move and plays its answer once it is in
     /// and the pace allows. Called on every tick; never blocks.
     pub fn tick(&mut self) {
+        if self.table.is_some() {
+            return self.tick_table();
+        }
         if self
             .thinking
             .as_ref()

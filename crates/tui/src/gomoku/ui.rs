@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use gomoku::opening::{CanonicalOpening, Opening};
-use gomoku::{Color as Stone, Point, Rule};
+use gomoku::{Color as Stone, Point, Rule, View};
 use gomoku_brain::WIN;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -19,6 +19,7 @@ use crate::cards::{CardStyle, ascii_only};
 use crate::dialogs::{SharedOverlay, options_popup};
 use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
+use crate::net::remote::Remote;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
@@ -163,7 +164,18 @@ impl Widget for Panel<'_> {
             (Some(_), Some(_)) => "you vs computer",
             _ => o.opponent.describe(),
         };
-        let mut lines = vec![Line::raw(players)];
+        if let Some(table) = s.table()
+            && s.remote_view().is_none()
+        {
+            let lines: Vec<Line> = table.waiting_lines().into_iter().map(Line::raw).collect();
+            return Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
+        }
+        let mut lines = match (s.table(), s.remote_view()) {
+            (Some(table), Some(view)) => seat_lines(table, view, stone),
+            _ => vec![Line::raw(players)],
+        };
         if matches!(o.opponent, Opponent::Bot(_)) {
             lines.push(Line::raw(format!("level {}", level_name(o.level))));
         }
@@ -230,6 +242,32 @@ impl Widget for Panel<'_> {
     }
 }
 
+/// At a network table: each colour's player (their name and presence, `(you)` for this
+/// seat) and the opening in progress.
+fn seat_lines(
+    table: &Remote<View>,
+    view: &View,
+    stone: impl Fn(Stone) -> &'static str,
+) -> Vec<Line<'static>> {
+    let me = table.net().seat;
+    let mut lines: Vec<Line<'static>> = [Stone::Black, Stone::White]
+        .into_iter()
+        .map(|color| {
+            let seat = if color == Stone::Black {
+                view.black_seat
+            } else {
+                1 - view.black_seat
+            };
+            let you = if me == Some(seat) { " (you)" } else { "" };
+            Line::raw(format!("{}: {}{you}", stone(color), table.seat_label(seat)))
+        })
+        .collect();
+    if let Some(opening) = &view.opening {
+        lines.push(Line::raw(format!("opening {}", opening.rule)));
+    }
+    lines
+}
+
 /// The computer's last answer: how it found the move, its score and line.
 fn analysis_lines(s: &State) -> Vec<Line<'static>> {
     let style = theme::TEXT;
@@ -282,10 +320,13 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     ])
     .areas(main);
     let sep = style.separator();
-    let heading = format!(
+    let mut heading = format!(
         "Gomoku{sep}{}{sep}{}x{}{sep}? help",
         o.settings.rule, o.width, o.height
     );
+    if let Some(table) = s.table() {
+        let _ = write!(heading, "{sep}{}", table.origin());
+    }
     frame.render_widget(Line::styled(heading, theme::TITLE), title);
     frame.render_stateful_widget(Board { state: s, cell }, board, hits);
     frame.render_widget(Panel { state: s }, panel);
@@ -293,13 +334,14 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         Some(input) => frame.render_widget(LineInputView(input), status),
         None => frame.render_widget(StatusLine(s.status()), status),
     }
-    frame.render_widget(
-        Line::styled(
-            format!("Enter place{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
-            theme::DIM,
+    let footer = match s.table() {
+        Some(table) if table.net().host => format!(
+            "Enter place{sep}: type{sep}b bots{sep}g start{sep}n rematch{sep}? help{sep}q leave"
         ),
-        keys,
-    );
+        Some(_) => format!("Enter place{sep}: type{sep}? help{sep}q leave"),
+        None => format!("Enter place{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
+    };
+    frame.render_widget(Line::styled(footer, theme::DIM), keys);
     let keys = help_rows_with_cursor(KEYMAP, style);
     let shared = SharedOverlay {
         game: "Gomoku",

@@ -106,12 +106,12 @@ impl Screen for NetScreen {
 pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Runs `play --host …` or `play --join …`: the table's game on its own screen (Dou Dizhu,
-/// Hearts), any other game on the generic table client.
+/// Gomoku), any other game on the generic table client.
 pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
     let style = cli.style.style();
     let opened = open(cli).and_then(|mut link| {
         let game = link.await_table()?;
-        let mut screen = game_screen(&game, link, style);
+        let mut screen = game_screen(&game, link, style)?;
         crate::app::run(screen.as_mut()).map_err(|e| e.to_string())
     });
     match opened {
@@ -123,14 +123,22 @@ pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
     }
 }
 
-/// The screen for a table of `game`: the game's own where it has one.
-pub fn game_screen(game: &str, link: NetScreen, style: crate::cards::CardStyle) -> Box<dyn Screen> {
-    match game {
+/// The screen for a table of `game`: the game's own where it has one; refused when the
+/// table's settings do not set up the game's screen.
+pub fn game_screen(
+    game: &str,
+    link: NetScreen,
+    style: crate::cards::CardStyle,
+) -> Result<Box<dyn Screen>, String> {
+    Ok(match game {
         <::doudizhu::Game as game::GameState>::NAME => {
             Box::new(crate::doudizhu::App::remote(link, style))
         }
+        <::gomoku::Gomoku as game::GameState>::NAME => {
+            Box::new(crate::gomoku::App::remote(link, style.is_ascii()).map_err(|e| e.to_string())?)
+        }
         _ => Box::new(link),
-    }
+    })
 }
 
 /// The screen `--host` or `--join` asks for, connected.

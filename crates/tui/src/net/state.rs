@@ -68,6 +68,17 @@ pub struct Note {
     pub alarm: bool,
 }
 
+impl Note {
+    /// How a game screen's status line shows it: a problem as an error.
+    pub const fn level(&self) -> crate::status::Level {
+        if self.alarm {
+            crate::status::Level::Error
+        } else {
+            crate::status::Level::Info
+        }
+    }
+}
+
 /// The client's whole state.
 #[derive(Clone, Debug)]
 pub struct NetState {
