@@ -141,14 +141,7 @@ impl ViewBot<xiangqi::Game> for XiangqiEngine {
             budget: Some(xiangqi_engine::Budget::fixed(self.movetime, Duration::ZERO)),
             ..xiangqi_engine::Limits::default()
         };
-        let accepts = xiangqi_engine::accepts_draw(&mut self.engine, &game, color, &limits);
-        // Remember the line as it was before the view's last move, so that `choose` on the
-        // same view extends it again.
-        let mut before = game;
-        if before.undo().is_some() {
-            self.line = Some(before);
-        }
-        accepts
+        xiangqi_engine::accepts_draw(&mut self.engine, &game, color, &limits)
     }
 }
 

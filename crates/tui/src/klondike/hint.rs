@@ -339,42 +339,59 @@ mod tests {
         assert_eq!(advice_or_none(&[]), None, "nothing to advise in a won game");
     }
 
-    /// The bug this pins: on deal 7 (draw 1), 112 moves into the solver's line, the hint
-    /// said to move a card onto another pile to empty a pile no king could take; the line
-    /// does not need that move, so the hint now gives the step after it.
+    /// The bug this pins: the hint advised moving cards between piles for nothing (on deal
+    /// 7, draw 1, emptying a pile no king could take). Along the solver's lines of the first
+    /// deals, wherever the line's next step after its stock turns is such a shuffle and the
+    /// line replays without it, the advice does not name the shuffle's cards; and there are
+    /// such places (the solver's lines change with the solver, so they are found, not
+    /// written down).
     #[test]
-    fn a_pointless_shuffle_is_not_advised_deal_7() {
+    fn a_pointless_shuffle_is_not_advised() {
         use ::klondike::solver::{self, Budget, Verdict};
         let budget = Budget {
             nodes: Some(2_000_000),
             time: None,
             memory: None,
         };
-        let win = |at: &Klondike| match solver::solve(at, budget).verdict {
-            Verdict::Win(line) => line,
-            other => panic!("deal 7 is won within the budget: {other:?}"),
-        };
-        let mut at = Klondike::from_seed(7, Rules::default());
-        for mv in win(&at).into_iter().take(112) {
-            at.play(mv).unwrap();
-        }
-        let line = win(&at);
-        let first = *line
-            .iter()
-            .find(|mv| !matches!(mv, Move::Stock | Move::Recycle))
-            .unwrap();
-        assert_eq!(
-            first,
-            Move::PileToPile {
-                from: 5,
-                count: 1,
-                to: 3
+        let mut found = 0;
+        for seed in 1..=60 {
+            let start = Klondike::from_seed(seed, Rules::default());
+            let Verdict::Win(line) = solver::solve(&start, budget).verdict else {
+                continue;
+            };
+            let mut at = start;
+            for (i, &mv) in line.iter().enumerate() {
+                let rest = &line[i..];
+                let turns = rest
+                    .iter()
+                    .take_while(|m| matches!(m, Move::Stock | Move::Recycle))
+                    .count();
+                let mut turned = at;
+                for &m in &rest[..turns] {
+                    turned.play(m).unwrap();
+                }
+                if let Some(&step @ Move::PileToPile { from, count, .. }) = rest.get(turns)
+                    && is_shuffle(&turned, step)
+                    && replays_to_a_step(&turned, &rest[turns + 1..])
+                {
+                    let pile = turned.pile(from as usize);
+                    let moved = pile[pile.len() - count as usize];
+                    let text = advice(&at, rest, CardStyle::Ascii).unwrap().text;
+                    let names_it = text
+                        .contains(&format!("move {}", card_name(moved, CardStyle::Ascii)))
+                        && text.contains(&format!("from pile {}", from + 1));
+                    assert!(!names_it, "deal {seed}, move {i}: {text}");
+                    found += 1;
+                }
+                at.play(mv).unwrap();
             }
-        );
-        assert!(is_shuffle(&at, first), "the solver's step is a shuffle");
-        assert_eq!(
-            advice(&at, &line, CardStyle::Ascii).unwrap().text,
-            "turn the stock twice, then put 5C from the waste up"
+            if found >= 3 {
+                break;
+            }
+        }
+        assert!(
+            found > 0,
+            "no pointless shuffle in the solver's lines of deals 1-60"
         );
     }
 
