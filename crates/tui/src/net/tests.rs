@@ -52,6 +52,8 @@ fn update(legal: &[&str]) -> StateUpdate {
                 text: (*text).into(),
             })
             .collect(),
+        draw_offer: None,
+        table_actions: Vec::new(),
     }
 }
 
