@@ -1,5 +1,5 @@
 use ::doudizhu::{Action as TurnAction, Bid, Bot, Counts, Game, Move, Phase, Seat, Settings, Turn};
-use cards_core::CardSet;
+use cards_core::{BySeat, CardSet};
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 
 use super::input::{self, BINDINGS};
 use super::state::{Sort, current_round, sorted, still_out};
-use super::ui::{CounterWidget, MIN_SIZE, SeatLine};
+use super::ui::{CounterWidget, MIN_SIZE, SeatLine, name_width};
 use super::*;
 use crate::app::{key, keys, render_to_string};
 use crate::cards::CardStyle;
@@ -252,6 +252,38 @@ fn the_current_round_starts_at_the_last_lead() {
 }
 
 #[test]
+/// The bug this pins: at a network table a bot's long name ("planner bot 3 (bot)") pushed its
+/// seat line's card count to the right of the others'.
+#[test]
+fn seat_lines_keep_their_columns_whatever_the_names() {
+    let a = landlord(3);
+    let view = a.table().view();
+    let names = BySeat::new([
+        "ann".to_owned(),
+        "planner bot 3 (bot)".to_owned(),
+        "bob".to_owned(),
+    ]);
+    let columns: Vec<usize> = Seat::ALL
+        .iter()
+        .map(|&seat| {
+            let mut buffer = Buffer::empty(Rect::new(0, 0, 60, 1));
+            SeatLine {
+                seat,
+                view: &view,
+                name: &names[seat],
+                name_width: name_width(&names),
+                revealed: None,
+                style: CardStyle::Ascii,
+            }
+            .render(buffer.area, &mut buffer);
+            let line: String = buffer.content().iter().map(|c| c.symbol()).collect();
+            line.find("cards").expect("a card count")
+        })
+        .collect();
+    assert_eq!(columns, vec![columns[0]; 3], "{names:?}");
+}
+
+#[test]
 fn seat_lines_show_this_rounds_plays_and_the_names_from_the_crate() {
     let mut a = landlord(3);
     let low = a.table().view().hand_counts.iter().next().unwrap().0;
@@ -263,6 +295,7 @@ fn seat_lines_show_this_rounds_plays_and_the_names_from_the_crate() {
         seat: HUMAN,
         view: &view,
         name: "You",
+        name_width: 5,
         revealed: None,
         style: CardStyle::Ascii,
     }

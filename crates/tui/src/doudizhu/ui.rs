@@ -56,10 +56,22 @@ pub struct SeatLine<'a> {
     pub view: &'a View,
     /// The seat's name on screen ([`Table::names`]).
     pub name: &'a str,
+    /// The columns names take (the longest of the table's names, so the lines align).
+    pub name_width: usize,
     /// The seat's cards once revealed (at the settlement).
     pub revealed: Option<CardSet>,
     /// The card style.
     pub style: CardStyle,
+}
+
+/// The columns the seat lines give names: the longest name, at least 5 and at most 20.
+pub fn name_width(names: &BySeat<String, 3>) -> usize {
+    Seat::ALL
+        .iter()
+        .map(|&seat| names[seat].chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(5, 20)
 }
 
 impl Widget for SeatLine<'_> {
@@ -73,7 +85,10 @@ impl Widget for SeatLine<'_> {
         };
         let to_act = view.to_move == seat && matches!(view.phase, Phase::Bidding | Phase::Playing);
         let mut spans = vec![
-            Span::styled(format!("{:<6}", self.name), theme::TITLE),
+            Span::styled(
+                format!("{:<width$} ", self.name, width = self.name_width),
+                theme::TITLE,
+            ),
             role,
             Span::raw(match view.card_counts[seat] {
                 1 => "  1 card  ".to_owned(),
@@ -302,11 +317,13 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     let rows = Layout::vertical([Constraint::Length(1); 3]).split(seats);
     let me = table.me();
     let order = [2, 1, 0].map(|k| Seat::ALL[(me.index() + k) % 3]);
+    let name_width = name_width(&names);
     for (&seat, &row) in order.iter().zip(rows.iter()) {
         SeatLine {
             seat,
             view: &view,
             name: &names[seat],
+            name_width,
             revealed: revealed.map(|hands| hands[seat]).filter(|_| seat != me),
             style,
         }
