@@ -251,7 +251,6 @@ fn the_current_round_starts_at_the_last_lead() {
     assert_eq!(current_round(&history[..1]), &[] as &[Turn]);
 }
 
-#[test]
 /// The bug this pins: at a network table a bot's long name ("planner bot 3 (bot)") pushed its
 /// seat line's card count to the right of the others'.
 #[test]
@@ -276,7 +275,11 @@ fn seat_lines_keep_their_columns_whatever_the_names() {
                 style: CardStyle::Ascii,
             }
             .render(buffer.area, &mut buffer);
-            let line: String = buffer.content().iter().map(|c| c.symbol()).collect();
+            let line: String = buffer
+                .content()
+                .iter()
+                .map(ratatui::buffer::Cell::symbol)
+                .collect();
             line.find("cards").expect("a card count")
         })
         .collect();
