@@ -371,15 +371,20 @@ mod tests {
         (1..=6).map(|i| (format!("k{i}"), "does a thing")).collect()
     }
 
+    /// Six keys and a line of rules: eight lines of help.
+    fn eight_lines<'a>(keys: &'a [(String, &'a str)]) -> Help<'a> {
+        Help {
+            title: "Help",
+            keys,
+            text: &["Rules here."],
+            style: CardStyle::Ascii,
+        }
+    }
+
     #[test]
     fn help_scrolls_and_stops_at_the_end() {
         let keys = help_keys();
-        let help = || Help {
-            title: "Help",
-            keys: &keys,
-            text: &["Rules here."],
-            style: CardStyle::Ascii,
-        };
+        let help = || eight_lines(&keys);
         let mut state = HelpState::at(100);
         let mut buf = Buffer::empty(Rect::new(0, 0, 40, 8));
         help().render(buf.area, &mut buf, &mut state);
@@ -406,12 +411,7 @@ mod tests {
     #[test]
     fn help_scrolled_past_the_end_moves_up_at_the_first_key() {
         let keys = help_keys();
-        let help = || Help {
-            title: "Help",
-            keys: &keys,
-            text: &["Rules here."],
-            style: CardStyle::Ascii,
-        };
+        let help = || eight_lines(&keys);
         let mut state = HelpState::default();
         let mut buf = Buffer::empty(Rect::new(0, 0, 40, 8));
         help().render_scrolled(buf.area, &mut buf, &state);
