@@ -4,7 +4,7 @@
 //!
 //! A game's state implements [`Dialogs`] (with [`dialogs_for_state`]); its screen calls
 //! [`shared_key`] on every key and maps the key to a command only when that returns `None`,
-//! and its `ui` draws the open dialog with [`SharedOverlay`] and [`options_popup`].
+//! and its `ui` draws the open dialog with [`Windows`](crate::windows::Windows) and [`options_popup`].
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
@@ -15,7 +15,7 @@ use crate::cards::CardStyle;
 use crate::line_input::{Edit, LineInput};
 use crate::overlay::{Outcome, Overlay};
 use crate::theme;
-use crate::widgets::{ConfirmDialog, Help, Popup, StatsView};
+use crate::widgets::Popup;
 
 /// What [`shared_key`] needs of a game's state.
 pub(crate) trait Dialogs {
@@ -131,57 +131,6 @@ pub(crate) fn options_key(code: KeyCode) -> Option<OptionsKey> {
 /// The index `step` places from `index` in a list of `len`, wrapping round (options cycle).
 pub(crate) fn cycle(index: usize, step: isize, len: usize) -> usize {
     (index as isize + step).rem_euclid(len.max(1) as isize) as usize
-}
-
-/// What the shared overlays of a board game show: its help and its statistics.
-pub(crate) struct SharedOverlay<'a> {
-    /// The game's name, for the titles.
-    pub game: &'a str,
-    /// The help's key rows.
-    pub keys: &'a [(String, &'a str)],
-    /// The help's paragraphs after the keys.
-    pub text: &'a [&'a str],
-    /// The statistics rows.
-    pub stats: &'a [(String, String)],
-    /// Borders and arrows.
-    pub style: CardStyle,
-}
-
-impl SharedOverlay<'_> {
-    /// Draws the open help, statistics or question; the game draws its own popups.
-    pub(crate) fn draw<G, C>(&self, frame: &mut Frame, overlay: &Overlay<G, C>) {
-        let area = frame.area();
-        let style = self.style;
-        match overlay {
-            Overlay::Help(help) => {
-                let title = format!("{} help", self.game);
-                let widget = Help {
-                    title: &title,
-                    keys: self.keys,
-                    text: self.text,
-                    style,
-                };
-                widget.render_scrolled(area, frame.buffer_mut(), help);
-            }
-            Overlay::Statistics => {
-                let title = format!("{} statistics", self.game);
-                let rows = self.stats;
-                frame.render_widget(
-                    StatsView {
-                        title: &title,
-                        rows,
-                        style,
-                    },
-                    area,
-                );
-            }
-            Overlay::Confirm(confirm) => {
-                let question = &confirm.question;
-                frame.render_widget(ConfirmDialog { question, style }, area);
-            }
-            Overlay::None | Overlay::Game(_) => {}
-        }
-    }
 }
 
 /// The options popup: `(label, value)` rows, the highlighted one marked, and its keys.

@@ -1,6 +1,6 @@
-//! Draws the shared windows of an [`Overlay`] (help, statistics, a question) for the card
-//! games, in the game's style; the game draws its own popups ([`Overlay::Game`]) itself.
-//! Hearts and Dou Dizhu both use it.
+//! Draws the shared windows of an [`Overlay`] (help, statistics, a question) in the game's
+//! style; the game draws its own popups ([`Overlay::Game`]) itself. Hearts, Dou Dizhu,
+//! Xiangqi and Gomoku use it.
 
 use ratatui::Frame;
 

@@ -16,7 +16,7 @@ use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
 use super::input::{BoardHits, KEYMAP};
 use super::state::{Opponent, OptionRow, Popup, RULES_HELP, State, level_name};
 use crate::cards::{CardStyle, ascii_only};
-use crate::dialogs::{SharedOverlay, options_popup};
+use crate::dialogs::options_popup;
 use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
 use crate::net::remote::Remote;
@@ -24,6 +24,7 @@ use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
 use crate::widgets;
+use crate::windows::Windows;
 
 /// Columns of the panel beside the board, at least.
 const PANEL_W: u16 = 26;
@@ -343,10 +344,10 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     };
     frame.render_widget(Line::styled(footer, theme::DIM), keys);
     let keys = help_rows_with_cursor(KEYMAP, style);
-    let shared = SharedOverlay {
+    let shared = Windows {
         game: "Gomoku",
         keys: &keys,
-        text: RULES_HELP,
+        rules: RULES_HELP,
         stats: &s.record.rows(),
         style,
     };

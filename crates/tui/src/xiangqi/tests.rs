@@ -599,7 +599,7 @@ fn help_and_options_fit_at_80_by_24() {
     let mut app = two_players();
     app.handle_event(&key(KeyCode::Char('?')));
     let screen = render_to_string(&mut app, 80, 24);
-    assert!(screen.contains("Xiangqi help"), "{screen}");
+    assert!(screen.contains("Xiangqi: help"), "{screen}");
     assert!(screen.contains("step back through the moves"), "{screen}");
     app.handle_event(&key(KeyCode::Char('x')));
     assert!(app.state().overlay().is_none());
@@ -639,7 +639,7 @@ fn a_game_against_the_engine_is_counted_once_in_the_statistics() {
     );
     // The statistics screen offers a reset, which asks first.
     app.handle_event(&key(KeyCode::Char('s')));
-    assert!(render_to_string(&mut app, 80, 24).contains("Xiangqi statistics"));
+    assert!(render_to_string(&mut app, 80, 24).contains("Xiangqi: statistics"));
     app.handle_event(&key(KeyCode::Char('r')));
     assert_eq!(question(&app), Some(Sure::ResetStatistics));
     app.handle_event(&key(KeyCode::Char('y')));

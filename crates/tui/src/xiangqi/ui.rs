@@ -17,12 +17,13 @@ use super::state::{
     side_name,
 };
 use crate::cards::{CardStyle, ascii_only};
-use crate::dialogs::{SharedOverlay, options_popup};
+use crate::dialogs::options_popup;
 use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
+use crate::windows::Windows;
 
 /// Columns between two board points.
 const CELL_W: u16 = 4;
@@ -434,10 +435,10 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         keys,
     );
     let keys = help_rows_with_cursor(KEYMAP, style);
-    let shared = SharedOverlay {
+    let shared = Windows {
         game: "Xiangqi",
         keys: &keys,
-        text: PROMPT_HELP,
+        rules: PROMPT_HELP,
         stats: &s.record.rows(),
         style,
     };
