@@ -155,7 +155,8 @@ async fn stop_signal() {
 /// Each line of stdin is an action text, sent when it is this seat's turn; lines starting
 /// with `/` are sent at once: `/bots` (fill empty seats with the default bot), `/bot [SEAT]
 /// KIND LEVEL` (a chosen bot in one seat, or in every empty one), `/start`, `/rematch`,
-/// `/lobby`, `/record [FORMAT] [GAME]` (a finished game: `pgn`, `psq`, `json`…). Every message from the server is printed to stdout as one JSON line. The client
+/// `/lobby`, `/resign`, `/draw` (offer one), `/accept`, `/decline` (the pending offer),
+/// `/undo` (one-player tables), `/record [FORMAT] [GAME]` (a finished game: `pgn`, `psq`, `json`…). Every message from the server is printed to stdout as one JSON line. The client
 /// exits once stdin is done and the game it plays is over.
 #[derive(Debug, Parser)]
 #[command(
@@ -249,8 +250,8 @@ fn opening(cli: &ClientCli) -> Result<(String, ClientMessage), ClientError> {
 }
 
 /// The `/command` lines a script may hold.
-const COMMANDS: &str =
-    "/bots, /bot [SEAT] KIND LEVEL, /start, /rematch, /lobby, /record [FORMAT] [GAME]";
+const COMMANDS: &str = "/bots, /bot [SEAT] KIND LEVEL, /start, /rematch, /lobby, /resign, /draw, /accept, /decline, \
+     /undo, /record [FORMAT] [GAME]";
 
 /// A `/command` line as a message.
 fn command(line: &str) -> Option<ClientMessage> {
@@ -274,6 +275,11 @@ fn command(line: &str) -> Option<ClientMessage> {
         ["/start"] => Some(ClientMessage::Start),
         ["/rematch"] => Some(ClientMessage::Rematch),
         ["/lobby"] => Some(ClientMessage::Lobby),
+        ["/resign"] => Some(ClientMessage::Resign),
+        ["/draw"] => Some(ClientMessage::OfferDraw),
+        ["/accept"] => Some(ClientMessage::AcceptDraw),
+        ["/decline"] => Some(ClientMessage::DeclineDraw),
+        ["/undo"] => Some(ClientMessage::Undo),
         ["/record", rest @ ..] if rest.len() <= 2 => Some(ClientMessage::Record {
             format: match rest.first() {
                 Some(format) => serde_json::from_value(serde_json::Value::from(*format)).ok()?,
@@ -348,6 +354,28 @@ async fn script(cli: ClientCli) -> Result<(), ClientError> {
                     _ => {}
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slash_lines_name_the_table_actions_and_bad_ones_are_none() {
+        assert_eq!(command("/resign"), Some(ClientMessage::Resign));
+        assert_eq!(command("/draw"), Some(ClientMessage::OfferDraw));
+        assert_eq!(command("/accept"), Some(ClientMessage::AcceptDraw));
+        assert_eq!(command("/decline"), Some(ClientMessage::DeclineDraw));
+        assert_eq!(command("/undo"), Some(ClientMessage::Undo));
+        for bad in [
+            "/resign now",
+            "/bot planner many",
+            "/record chess",
+            "/nothing",
+        ] {
+            assert_eq!(command(bad), None, "{bad}");
         }
     }
 }
