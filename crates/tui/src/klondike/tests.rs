@@ -1018,3 +1018,24 @@ fn the_symbol_style_draws_rank_and_suit_without_card_glyphs() {
         "{label}:\n{screen}"
     );
 }
+
+/// The bug this pins: with the cursor on the waste, its marker covered the second digit of
+/// the stock count in the glyph and symbol styles ("2▶" for 23 cards left).
+#[test]
+fn the_waste_cursor_never_covers_the_stock_count() {
+    for style in [CardStyle::Glyph, CardStyle::Symbol, CardStyle::Ascii] {
+        let mut app = App::new(&Options {
+            style,
+            seed: 7,
+            game: no_auto(),
+            ..Options::default()
+        });
+        press(&mut app, "dw");
+        let screen = render_to_string(&mut app, 80, 24);
+        let row = screen.lines().nth(3).unwrap();
+        assert!(
+            row.contains("23") && row.contains(style.pointer()),
+            "{style:?}:\n{screen}"
+        );
+    }
+}

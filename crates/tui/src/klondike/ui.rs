@@ -203,12 +203,17 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
         cards::card_back_span(style)
     };
     put(buf, area, x_of(0), top, &stock_span);
+    // The count ends a cell before the waste column, where the waste's cursor marker goes
+    // (it overlaps the back's padding, never the marker).
+    let count = position.stock().len().to_string();
     put(
         buf,
         area,
-        x_of(0) + w,
+        (x_of(1) - 1)
+            .saturating_sub(count.len() as u16)
+            .max(x_of(0) + 1),
         top,
-        &Span::styled(position.stock().len().to_string(), theme::DIM),
+        &Span::styled(count, theme::DIM),
     );
     hits.push(
         Rect::new(x_of(0), top, w, 1).intersection(area),
