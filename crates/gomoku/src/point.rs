@@ -234,18 +234,7 @@ impl FromStr for Point {
     }
 }
 
-impl serde::Serialize for Point {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Point {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+game::serde_as_text!(Point);
 
 #[cfg(test)]
 mod tests {

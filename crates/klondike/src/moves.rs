@@ -190,18 +190,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+game::serde_as_text!(Move);
 
 /// A fixed-capacity list of moves: what [`Klondike::legal_moves`](crate::Klondike::legal_moves)
 /// fills. No allocation.

@@ -66,18 +66,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+game::serde_as_text!(Move);
 
 /// The most legal moves any position that validation accepts can have: the capacity of a
 /// [`MoveList`].

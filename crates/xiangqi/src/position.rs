@@ -1007,18 +1007,8 @@ impl From<Position> for Setup {
     }
 }
 
-impl serde::Serialize for Position {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Position {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Position::from_fen(&s).map_err(serde::de::Error::custom)
-    }
-}
+// Serialized as its FEN, read back strictly validated.
+game::serde_as_text!(Position);
 
 #[cfg(test)]
 mod tests {
