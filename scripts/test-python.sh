@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 
 cargo fmt --manifest-path python/Cargo.toml --check
 cargo clippy --manifest-path python/Cargo.toml --all-targets -- -D warnings
+cargo test --manifest-path python/Cargo.toml
 
 venv=target/venv
 python=${PYTHON:-python3}
