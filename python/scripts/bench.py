@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Environment steps per second, side by side in one run, with the same uniformly random
 policy: parlor's single-step PettingZoo API and its batch API against RLCard's Dou Dizhu env,
-DouZero's env and OpenSpiel's Hearts through pyspiel.
+DouZero's env and OpenSpiel's Hearts through pyspiel; parlor's single-step figures for
+Xiangqi and Gomoku, which have no peer here.
 
 Run in a virtualenv of its own with the peers (never dependencies of the package)::
 
@@ -282,6 +283,12 @@ def main() -> None:
     rates["h_batch_obs"] = measure(
         f"parlor VectorEnv hearts x{n}, OpenSpiel tensors", parlor_batch("hearts", n, True, max_hands=1), s
     )
+    print("Xiangqi and Gomoku (no peer here: parlor's own single-step figures)")
+    for game, key in [("xiangqi", "x"), ("gomoku", "g")]:
+        rates[f"{key}_table"] = measure(f"parlor Table {game} (legal_ids + play)", parlor_table(game), s)
+        rates[f"{key}_table_into"] = measure(
+            f"parlor Table {game} (observe_into + legal_ids + play)", parlor_table(game, "into"), s
+        )
     print("Ratios")
     for ours, theirs in [
         ("dz_aec", "rlcard"),
