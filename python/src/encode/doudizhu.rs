@@ -130,7 +130,7 @@ fn card_move(turn: &Turn) -> Option<(Seat, Counts, bool)> {
 /// What DouZero's observation sums up of the public card play, kept up to date a turn at a
 /// time from the game's history ([`Played::catch_up`]), so an observation late in the deal
 /// costs what an early one does.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Played {
     /// The deal summed up ([`Game::redeals`]: an all-pass auction deals again) and how many
     /// of its turns are in.
