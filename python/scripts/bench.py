@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Environment steps per second, side by side in one run, with the same uniformly random
 policy: parlor's single-step PettingZoo API and its batch API against RLCard's Dou Dizhu env,
-DouZero's env and OpenSpiel's Hearts through pyspiel.
+DouZero's env and OpenSpiel's Hearts through pyspiel; parlor's single-step figures for
+Xiangqi and Gomoku, which have no peer here.
 
 Run in a virtualenv of its own with the peers (never dependencies of the package)::
 
@@ -14,7 +15,8 @@ Run in a virtualenv of its own with the peers (never dependencies of the package
 A step is one action of a player (bids, plays and passes; Hearts' pass picks and plays);
 chance actions (OpenSpiel's deal) are applied inside the peer's loop but not counted. Each
 figure is steps per CPU second of this process (``time.process_time``), which is fairer than
-wall time on a shared machine.
+wall time on a shared machine; the rows take their time in turns (``--slices``), so that a
+change in the load during the run reaches every row alike.
 """
 
 from __future__ import annotations
@@ -26,16 +28,27 @@ import time
 import numpy as np
 
 
-def measure(name: str, run, seconds: float) -> float:
-    """Calls ``run()`` (which plays some steps and returns their number) until ``seconds`` of
-    CPU time have passed; prints and returns steps per CPU second."""
-    steps = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        steps += run()
-    rate = steps / (time.process_time() - start)
-    print(f"{name:<58} {rate:>14,.0f} steps/s", flush=True)
-    return rate
+def interleave(sections, seconds: float, slices: int) -> dict:
+    """Times every row ``(key, name, run)`` of ``sections`` (``run()`` plays some steps and
+    returns their number) for ``seconds`` of CPU time in all, taken in ``slices`` turns
+    round-robin with the other rows, so that a change in the machine's load reaches every row
+    alike and the ratios stay comparable; prints each section and returns steps per CPU second
+    by key."""
+    rows = [row for _, section in sections for row in section]
+    steps = dict.fromkeys((key for key, _, _ in rows), 0)
+    spent = dict.fromkeys(steps, 0.0)
+    for _ in range(slices):
+        for key, _, run in rows:
+            start = time.process_time()
+            while time.process_time() - start < seconds / slices:
+                steps[key] += run()
+            spent[key] += time.process_time() - start
+    rates = {key: steps[key] / spent[key] for key in steps}
+    for title, section in sections:
+        print(title)
+        for key, name, _ in section:
+            print(f"{name:<58} {rates[key]:>14,.0f} steps/s")
+    return rates
 
 
 def parlor_aec(game: str, policy: str, **settings):
@@ -221,7 +234,8 @@ def breakdown(game: str, seconds: float, **settings) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per row, in all")
+    parser.add_argument("--slices", type=int, default=5, help="turns each row's time is cut into")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--breakdown", action="store_true", help="only time the parts of an AEC step")
     args = parser.parse_args()
@@ -230,57 +244,61 @@ def main() -> None:
         breakdown("doudizhu", s)
         breakdown("hearts", s, max_hands=1)
         return
-    rates = {}
-    print("Dou Dizhu (RLCard's rules, bidding on for parlor; RLCard and DouZero start at play)")
-    rates["rlcard"] = measure("RLCard doudizhu env (env.step)", rlcard_doudizhu(), s)
-    rates["douzero"] = measure("DouZero Env('adp') (env.step, obs built each step)", douzero_env(), s)
-    rates["dz_aec"] = measure(
-        "parlor.doudizhu AEC env (last + step), policy on the mask", parlor_aec("doudizhu", "mask"), s
-    )
-    rates["dz_aec_bool"] = measure(
-        "parlor.doudizhu AEC env, policy on the mask as bool", parlor_aec("doudizhu", "bool"), s
-    )
-    rates["dz_aec_ids"] = measure(
-        "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", "ids"), s
-    )
-    rates["dz_table"] = measure("parlor Table doudizhu (legal_ids + play)", parlor_table("doudizhu"), s)
-    rates["dz_table_obs"] = measure(
-        "parlor Table doudizhu (observe + legal_ids + play)", parlor_table("doudizhu", "fresh"), s
-    )
-    rates["dz_table_into"] = measure(
-        "parlor Table doudizhu (observe_into + legal_ids + play)", parlor_table("doudizhu", "into"), s
-    )
-    rates["dz_batch_mask"] = measure(
-        f"parlor VectorEnv doudizhu x{n}, masks only", parlor_batch("doudizhu", n, False), s
-    )
-    rates["dz_batch_obs"] = measure(
-        f"parlor VectorEnv doudizhu x{n}, DouZero observations",
-        parlor_batch("doudizhu", n, True, rules="douzero"),
+    dou_dizhu = [
+        ("rlcard", "RLCard doudizhu env (env.step)", rlcard_doudizhu()),
+        ("douzero", "DouZero Env('adp') (env.step, obs built each step)", douzero_env()),
+        ("dz_aec", "parlor.doudizhu AEC env (last + step), policy on the mask", parlor_aec("doudizhu", "mask")),
+        ("dz_aec_bool", "parlor.doudizhu AEC env, policy on the mask as bool", parlor_aec("doudizhu", "bool")),
+        ("dz_aec_ids", "parlor.doudizhu AEC env (last + step), policy on legal_ids", parlor_aec("doudizhu", "ids")),
+        ("dz_table", "parlor Table doudizhu (legal_ids + play)", parlor_table("doudizhu")),
+        ("dz_table_obs", "parlor Table doudizhu (observe + legal_ids + play)", parlor_table("doudizhu", "fresh")),
+        ("dz_table_into", "parlor Table doudizhu (observe_into + legal_ids + play)", parlor_table("doudizhu", "into")),
+        ("dz_batch_mask", f"parlor VectorEnv doudizhu x{n}, masks only", parlor_batch("doudizhu", n, False)),
+        (
+            "dz_batch_obs",
+            f"parlor VectorEnv doudizhu x{n}, DouZero observations",
+            parlor_batch("doudizhu", n, True, rules="douzero"),
+        ),
+    ]
+    hearts = [
+        ("openspiel", "OpenSpiel hearts via pyspiel (apply_action)", openspiel_hearts(observe=False)),
+        ("openspiel_obs", "OpenSpiel hearts + information_state_tensor", openspiel_hearts(observe=True)),
+        (
+            "h_aec",
+            "parlor.hearts AEC env (last + step), policy on the mask",
+            parlor_aec("hearts", "mask", max_hands=1),
+        ),
+        ("h_table", "parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1)),
+        (
+            "h_table_obs",
+            "parlor Table hearts (observe + legal_ids + play)",
+            parlor_table("hearts", "fresh", max_hands=1),
+        ),
+        (
+            "h_table_into",
+            "parlor Table hearts (observe_into + legal_ids + play)",
+            parlor_table("hearts", "into", max_hands=1),
+        ),
+        (
+            "h_batch_obs",
+            f"parlor VectorEnv hearts x{n}, OpenSpiel tensors",
+            parlor_batch("hearts", n, True, max_hands=1),
+        ),
+    ]
+    boards = []
+    for game, key in [("xiangqi", "x"), ("gomoku", "g")]:
+        boards.append((f"{key}_table", f"parlor Table {game} (legal_ids + play)", parlor_table(game)))
+        boards.append(
+            (f"{key}_table_into", f"parlor Table {game} (observe_into + legal_ids + play)", parlor_table(game, "into"))
+        )
+    rates = interleave(
+        [
+            ("Dou Dizhu (RLCard's rules, bidding on for parlor; RLCard and DouZero start at play)", dou_dizhu),
+            ("Hearts (one hand with passing)", hearts),
+            ("Xiangqi and Gomoku (no peer here: parlor's own single-step figures)", boards),
+        ],
         s,
-    )
-    print("Hearts (one hand with passing)")
-    rates["openspiel"] = measure("OpenSpiel hearts via pyspiel (apply_action)", openspiel_hearts(observe=False), s)
-    rates["openspiel_obs"] = measure(
-        "OpenSpiel hearts + information_state_tensor", openspiel_hearts(observe=True), s
-    )
-    rates["h_aec"] = measure(
-        "parlor.hearts AEC env (last + step), policy on the mask",
-        parlor_aec("hearts", "mask", max_hands=1),
-        s,
-    )
-    rates["h_table"] = measure("parlor Table hearts (legal_ids + play)", parlor_table("hearts", max_hands=1), s)
-    rates["h_table_obs"] = measure(
-        "parlor Table hearts (observe + legal_ids + play)",
-        parlor_table("hearts", "fresh", max_hands=1),
-        s,
-    )
-    rates["h_table_into"] = measure(
-        "parlor Table hearts (observe_into + legal_ids + play)",
-        parlor_table("hearts", "into", max_hands=1),
-        s,
-    )
-    rates["h_batch_obs"] = measure(
-        f"parlor VectorEnv hearts x{n}, OpenSpiel tensors", parlor_batch("hearts", n, True, max_hands=1), s
+        args.slices,
     )
     print("Ratios")
     for ours, theirs in [

@@ -44,6 +44,7 @@ pub trait Batch: Shape + Send + Sync {
 pub struct Vector<G: Encoding> {
     settings: G::Settings,
     games: Vec<G>,
+    memories: Vec<G::Memory>,
     steps: Vec<u32>,
     legal: Vec<Vec<u32>>,
     max_steps: u32,
@@ -67,6 +68,7 @@ impl<G: Encoding> Vector<G> {
         Ok(Vector {
             ids,
             games: vec![first; n],
+            memories: vec![G::Memory::default(); n],
             steps: vec![0; n],
             legal: vec![Vec::new(); n],
             settings,
@@ -81,6 +83,7 @@ impl<G: Encoding> Vector<G> {
         let seed = self.seeds.random();
         // Settings were accepted by `new`, and a game's settings do not depend on the seed.
         self.games[i] = G::new(&self.settings, seed).expect("settings accepted before");
+        self.memories[i] = G::Memory::default();
         self.steps[i] = 0;
         out.deal_seed[i] = seed;
     }
@@ -108,7 +111,11 @@ impl<G: Encoding> Vector<G> {
         }
         if let Some(obs) = out.obs.as_deref_mut() {
             let len = G::observation_len(&self.settings);
-            game.encode(seat, &mut obs[i * len..(i + 1) * len]);
+            game.encode(
+                &mut self.memories[i],
+                seat,
+                &mut obs[i * len..(i + 1) * len],
+            );
         }
     }
 

@@ -131,7 +131,11 @@ impl PyTable {
     }
 
     /// What `seat` may know, as the game's observation tensor (float32).
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observe<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.check_seat(seat)?;
         let mut out = vec![0.0f32; self.inner.observation_len()];
         self.inner.encode(seat, &mut out);
@@ -141,7 +145,7 @@ impl PyTable {
     /// Writes what `seat` may know into `out` (a contiguous float32 array of
     /// `observation_len`), the caller's buffer reused: `observe` without its allocation.
     /// `ValueError` (and `out` untouched) for a wrong seat, length or layout.
-    fn observe_into(&self, seat: usize, out: &Bound<'_, PyArray1<f32>>) -> PyResult<()> {
+    fn observe_into(&mut self, seat: usize, out: &Bound<'_, PyArray1<f32>>) -> PyResult<()> {
         self.check_seat(seat)?;
         let mut out = out.readwrite();
         let out = out.as_slice_mut().map_err(|e| value_error(e.to_string()))?;
@@ -160,7 +164,7 @@ impl PyTable {
     /// returns).
     #[allow(clippy::type_complexity)]
     fn observe_with_mask<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         seat: usize,
     ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>)> {

@@ -12,9 +12,17 @@ pub trait Encoding: GameState<Settings: Sync, Action: Sync> + Sync {
     /// every state, so the vector environment can lay observations out in one array).
     fn observation_len(settings: &Self::Settings) -> usize;
 
+    /// What the encoding keeps of one game between observations: running sums of the
+    /// public record that [`Encoding::encode`] brings up to date from the game, so an
+    /// observation need not read the whole record again (`()` where the state holds
+    /// everything). Whoever holds a game holds one beside it and resets it to its default
+    /// with every new game.
+    type Memory: Default + Clone + Send + Sync;
+
     /// Writes what `seat` may know into `out` (`observation_len` long, every element
-    /// written). Nothing hidden from `seat` enters it.
-    fn encode(&self, seat: usize, out: &mut [f32]);
+    /// written, whatever it held before), bringing `memory` up to date first. Nothing
+    /// hidden from `seat` enters it.
+    fn encode(&self, memory: &mut Self::Memory, seat: usize, out: &mut [f32]);
 
     /// The game as text, for people watching (public information only).
     fn render(&self) -> String;
@@ -72,7 +80,7 @@ pub trait Table: Shape + Send + Sync {
     /// The canonical text of the action with this id.
     fn action_text(&self, id: usize) -> Option<String>;
     /// Writes `seat`'s observation into `out`.
-    fn encode(&self, seat: usize, out: &mut [f32]);
+    fn encode(&mut self, seat: usize, out: &mut [f32]);
     /// What `viewer` may know, as JSON text.
     fn view_json(&self, viewer: Viewer) -> String;
     /// The game as text.
@@ -84,11 +92,13 @@ pub trait Table: Shape + Send + Sync {
 }
 
 /// A game `G` with the settings it was made from, speaking the ids of a [`Numbering`].
-pub struct Native<G: GameState> {
+pub struct Native<G: Encoding> {
     /// The game.
     pub game: G,
     /// Its settings (kept for resets).
     pub settings: G::Settings,
+    /// What its encoding keeps between observations.
+    pub memory: G::Memory,
     /// The ids Python sees.
     pub ids: Numbering,
 }
@@ -101,6 +111,7 @@ impl<G: Encoding> Native<G> {
         Ok(Native {
             game,
             settings,
+            memory: G::Memory::default(),
             ids,
         })
     }
@@ -157,8 +168,8 @@ impl<G: Encoding> Table for Native<G> {
         self.action(id).ok().map(|a| a.to_string())
     }
 
-    fn encode(&self, seat: usize, out: &mut [f32]) {
-        self.game.encode(seat, out);
+    fn encode(&mut self, seat: usize, out: &mut [f32]) {
+        self.game.encode(&mut self.memory, seat, out);
     }
 
     fn view_json(&self, viewer: Viewer) -> String {
@@ -176,6 +187,7 @@ impl<G: Encoding> Table for Native<G> {
 
     fn reset(&mut self, seed: u64) -> Result<(), String> {
         self.game = G::new(&self.settings, seed).map_err(|e| e.to_string())?;
+        self.memory = G::Memory::default();
         Ok(())
     }
 }

@@ -28,7 +28,9 @@ impl Encoding for xiangqi::Game {
         XIANGQI_PLANES * xiangqi::Square::NUM
     }
 
-    fn encode(&self, seat: usize, out: &mut [f32]) {
+    type Memory = ();
+
+    fn encode(&self, (): &mut (), seat: usize, out: &mut [f32]) {
         const SQUARES: usize = xiangqi::Square::NUM;
         out.fill(0.0);
         let position = self.position();
@@ -55,7 +57,9 @@ impl Encoding for gomoku::Gomoku {
         GOMOKU_PLANES * usize::from(settings.width) * usize::from(settings.height)
     }
 
-    fn encode(&self, seat: usize, out: &mut [f32]) {
+    type Memory = ();
+
+    fn encode(&self, (): &mut (), seat: usize, out: &mut [f32]) {
         out.fill(0.0);
         let view = GameState::view(self, Viewer::Seat(seat));
         let width = usize::from(view.width);

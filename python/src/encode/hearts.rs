@@ -92,7 +92,9 @@ impl Encoding for Game {
         LEN
     }
 
-    fn encode(&self, seat: usize, out: &mut [f32]) {
+    type Memory = ();
+
+    fn encode(&self, (): &mut (), seat: usize, out: &mut [f32]) {
         encode_view(&GameState::view(self, Viewer::Seat(seat)), out);
     }
 

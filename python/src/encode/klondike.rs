@@ -35,7 +35,9 @@ impl Encoding for Klondike {
         LEN
     }
 
-    fn encode(&self, _seat: usize, out: &mut [f32]) {
+    type Memory = ();
+
+    fn encode(&self, (): &mut (), _seat: usize, out: &mut [f32]) {
         out.fill(0.0);
         let view = GameState::view(self, Viewer::Seat(0));
         let mut place = [UNSEEN; 52];
