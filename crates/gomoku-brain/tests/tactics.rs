@@ -9,7 +9,7 @@ use common::{
     Case, check_vcf_line, forced_block, naive_vcf, read_suite, winning_points, with_to_move,
 };
 use gomoku::{Point, Position, Rule, Settings};
-use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, vcf};
+use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, vcf, vct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
@@ -139,6 +139,63 @@ fn stops_the_opponents_vcf_that_a_shallow_search_misses() {
         }
     }
     assert!(checked >= 4, "only {checked} positions to defend");
+}
+
+/// Positions from the records of `gomoku arena --a parlor --b bot --a-ms 100 --b-ms 100
+/// --openings 26 --rounds 8 --threads 1 --records DIR` (session 7, freestyle 15x15), chosen
+/// where the depth-1 brain without its root defence played a move that leaves the opponent a
+/// VCT: the side to move has no five point, and its opponent, were it to move, has a VCT
+/// (threes, not only fours) but no VCF and so no open three yet.
+const VCT_DEFENCES: [&str; 4] = [
+    "h8 h9 i6 g8 f7 g9 g7 i9 f9 f8 e7 d7 h7 i7 j9 i8",
+    "h8 h9 h6 g10 i8 g8 g9 i10 f7 h10 f10 i7 e11 d12 j10 j11 k12 k11 i11 h12",
+    "h8 i9 h7 h9 i7 g9 j9 f9 e9",
+    "h8 h9 i10 i9 g9 i7 h10 g10 i11 f8 j12 k13 i8 j8 k9",
+];
+
+/// The opponent's VCF, else its VCT, searched deeper than the brain's root searches.
+fn opponent_line(pos: &Position) -> Option<Vec<Point>> {
+    let stop = AtomicBool::new(false);
+    let mut clock = Clock::new(Some(Duration::from_secs(30)), &stop);
+    let mut board = SearchBoard::new(pos);
+    let line = vcf(&mut board, &mut clock, 30).or_else(|| vct(&mut board, &mut clock, 10, 16))?;
+    Some(line.iter().map(|&c| board.point(c)).collect())
+}
+
+/// The root defence: at depth 1 alpha-beta and its four extensions (a VCF at the leaves) do
+/// not see an opponent's VCT that starts with a quiet three, so without the root's check of
+/// the opponent's threats after a pass the brain plays one of the many moves that allow it.
+#[test]
+fn the_root_defence_stops_a_vct_that_depth_one_misses() {
+    let stop = AtomicBool::new(false);
+    // A fifth of the time goes to each root threat search: ample, so a loaded machine does
+    // not cut the defence short.
+    let depth_one = Limits {
+        time: Some(Duration::from_secs(60)),
+        depth: Some(1),
+    };
+    for moves in VCT_DEFENCES {
+        let mut pos = Position::new(15, 15, Rule::Freestyle).unwrap();
+        for m in gomoku::parse_moves(moves).unwrap() {
+            pos.play(m).unwrap();
+        }
+        let attacker = with_to_move(&pos, pos.to_move().other());
+        assert!(winning_points(&pos).is_empty() && winning_points(&attacker).is_empty());
+        // No VCF means no open three either (its open four would be a VCF of one four).
+        let mut board = SearchBoard::new(&attacker);
+        let mut clock = Clock::new(None, &stop);
+        assert!(vcf(&mut board, &mut clock, 30).is_none(), "a VCF: {moves}");
+        assert!(opponent_line(&attacker).is_some(), "no VCT: {moves}");
+        let t = Brain::new(1 << 20).think(&pos, depth_one, &stop).unwrap();
+        let mut after = pos.clone();
+        after.play(t.best).unwrap();
+        assert_eq!(
+            opponent_line(&after),
+            None,
+            "{} allows the opponent's line: {moves}",
+            t.best
+        );
+    }
 }
 
 #[test]
