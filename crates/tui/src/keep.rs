@@ -1,6 +1,7 @@
 //! What a card game keeps in the data directory: its statistics and the game saved on quit,
 //! loaded at start and written back with their errors on the status line. Hearts and
-//! Dou Dizhu both use it, over [`crate::save`] and [`crate::stats`].
+//! Dou Dizhu both use it, over [`crate::save`] and [`crate::stats`]. `what` in its messages
+//! names what is saved: "game", "match".
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -107,6 +108,36 @@ impl<S: Serialize + DeserializeOwned, E: Serialize + DeserializeOwned + Default>
         match result {
             Ok(()) => status.info("statistics reset"),
             Err(e) => status.error(format!("statistics not reset: {e}")),
+        }
+    }
+
+    /// The question `q` asks while there is something to keep: whether it is saved.
+    pub fn quit_question(&self, what: &str) -> String {
+        if self.keeps() {
+            format!("quit? the {what} is saved")
+        } else {
+            format!("quit this {what}?")
+        }
+    }
+
+    /// Saves `saved` (if there is anything to save) before leaving: whether to leave; when
+    /// the save fails, the status line says why and the game goes on.
+    pub fn save_for_quit(&self, saved: Option<&S>, what: &str, status: &mut Status) -> bool {
+        if let Some(saved) = saved
+            && let Err(e) = self.store(saved)
+        {
+            status.error(format!("the {what} was not saved: {e}"));
+            return false;
+        }
+        true
+    }
+
+    /// The question whether to resume was answered no: the saved game is discarded (if one
+    /// waited), and the status line says so.
+    pub fn decline(&mut self, what: &str, status: &mut Status) {
+        if self.take_saved().is_some() {
+            self.discard(status);
+            status.info(format!("the saved {what} is discarded: a new {what}"));
         }
     }
 }

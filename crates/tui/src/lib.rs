@@ -75,6 +75,7 @@ pub mod net;
 pub mod output;
 pub mod overlay;
 pub mod save;
+pub mod shell;
 pub mod stats;
 pub mod status;
 pub mod theme;

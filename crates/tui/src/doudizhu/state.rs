@@ -23,11 +23,15 @@ use crate::keep::Keeper;
 use crate::net::remote::{HostCommand, Remote};
 use crate::net::{NetScreen, NetState};
 use crate::overlay;
+use crate::shell::Flow;
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::{Level, Status};
 
 /// The name of the game's files in the data directory.
 const FILES: &str = "doudizhu";
+
+/// What is saved on quit, in messages.
+const WHAT: &str = "match";
 
 /// Your seat. Play goes 0 → 1 → 2: the right-hand player plays after you.
 pub const HUMAN: Seat = Seat::ALL[0];
@@ -153,15 +157,6 @@ impl Standings {
     }
 }
 
-/// What a command asks of the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep playing.
-    Continue,
-    /// Leave the game.
-    Quit,
-}
-
 /// Everything a key or a click can ask of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -219,13 +214,8 @@ pub enum Command {
 }
 
 /// Where the deal comes from: a match against bots in this process, or a seat at a network
-/// table (the server holds the deal and sends this seat's view).
-enum Source {
-    /// A match here, against the computer players.
-    Local(Box<Local>),
-    /// A seat at a table server.
-    Remote(Box<RemoteDeal>),
-}
+/// table.
+type Source = crate::shell::Source<Local, RemoteDeal>;
 
 /// The local match: the deals, the computer players and what is saved.
 pub struct Local {
@@ -323,23 +313,17 @@ impl Table {
 
     /// The local match (`None` at a network table).
     pub fn local(&self) -> Option<&Local> {
-        match &self.source {
-            Source::Local(local) => Some(local),
-            Source::Remote(_) => None,
-        }
+        self.source.local()
     }
 
     /// The network table (`None` for a local match).
     pub fn remote_link(&self) -> Option<&Remote<View>> {
-        match &self.source {
-            Source::Local(_) => None,
-            Source::Remote(remote) => Some(&remote.link),
-        }
+        self.source.remote().map(|remote| &remote.link)
     }
 
     /// Whether this is a seat at a network table.
     pub const fn is_remote(&self) -> bool {
-        matches!(self.source, Source::Remote(_))
+        self.source.is_remote()
     }
 
     /// The match to save: `None` while nothing of yours is in it (and at a network table).
@@ -362,20 +346,19 @@ impl Table {
 
     /// A question was answered no: a declined resume discards the saved match.
     pub fn declined(&mut self) {
-        if self.keep.take_saved().is_some() {
-            self.keep.discard(&mut self.status);
-            self.say("the saved match is discarded: a new match", Level::Info);
-        }
+        self.keep.decline(WHAT, &mut self.status);
     }
 
     fn save_and_quit(&mut self) -> Flow {
-        if let Some(saved) = self.to_save()
-            && let Err(e) = self.keep.store(&saved)
+        let saved = self.to_save();
+        if self
+            .keep
+            .save_for_quit(saved.as_ref(), WHAT, &mut self.status)
         {
-            self.say(format!("the match was not saved: {e}"), Level::Error);
-            return Flow::Continue;
+            Flow::Quit
+        } else {
+            Flow::Continue
         }
-        Flow::Quit
     }
 
     /// Rebuilds the saved match by replaying every deal's record.
@@ -452,16 +435,10 @@ impl Table {
     pub fn settings(&self) -> Settings {
         match &self.source {
             Source::Local(local) => *local.deals.settings(),
-            Source::Remote(remote) => match remote.link.view() {
-                Some(view) => view.settings,
-                None => remote
-                    .link
-                    .net()
-                    .table
-                    .as_ref()
-                    .and_then(|table| serde_json::from_value(table.settings.clone()).ok())
-                    .unwrap_or_default(),
-            },
+            Source::Remote(remote) => remote
+                .link
+                .view()
+                .map_or_else(|| remote.link.settings(), |view| view.settings),
         }
     }
 
@@ -696,12 +673,8 @@ impl Table {
                 );
             }
             Command::Quit if self.to_save().is_some() => {
-                let question = if self.keep.keeps() {
-                    "quit? the match is saved"
-                } else {
-                    "quit this match?"
-                };
-                self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+                self.overlay =
+                    Overlay::confirm(self.keep.quit_question(WHAT), Command::SaveAndQuit);
             }
             Command::Quit => return Flow::Quit,
             Command::SaveAndQuit => return self.save_and_quit(),
@@ -723,10 +696,7 @@ impl Table {
         let Source::Remote(remote) = &mut self.source else {
             return;
         };
-        match remote.link.host(command) {
-            Ok(text) => self.say(text, Level::Info),
-            Err(text) => self.say(text, Level::Warn),
-        }
+        remote.link.host_on(command, &mut self.status);
     }
 
     /// The next deal once this one is settled: locally at once, at a table the host's
@@ -1051,14 +1021,7 @@ impl Table {
                 None => self.greet(),
             }
         }
-        for note in pumped.notes {
-            let level = if note.alarm {
-                Level::Error
-            } else {
-                Level::Info
-            };
-            self.say(note.text, level);
-        }
+        pumped.tell(&mut self.status);
     }
 
     fn describe_input(&mut self) {
