@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 
 use crate::data::DataDir;
 use crate::save;
+use crate::shell::Flow;
 use crate::stats::Stats;
 use crate::status::Status;
 
@@ -111,25 +112,31 @@ impl<S: Serialize + DeserializeOwned, E: Serialize + DeserializeOwned + Default>
         }
     }
 
-    /// The question `q` asks while there is something to keep: whether it is saved.
-    pub fn quit_question(&self, what: &str) -> String {
-        if self.keeps() {
-            format!("quit? the {what} is saved")
+    /// What `q` asks before leaving: at a network table whether to leave it (the seat
+    /// waits); while a game is `in_progress`, whether to quit (and that it is saved); `None`
+    /// when there is nothing to lose.
+    pub fn quit_question(&self, what: &str, remote: bool, in_progress: bool) -> Option<String> {
+        if remote {
+            Some("leave the table? your seat waits for you (a bot plays it meanwhile)".to_owned())
+        } else if !in_progress {
+            None
+        } else if self.keeps() {
+            Some(format!("quit? the {what} is saved"))
         } else {
-            format!("quit this {what}?")
+            Some(format!("quit this {what}?"))
         }
     }
 
-    /// Saves `saved` (if there is anything to save) before leaving: whether to leave; when
-    /// the save fails, the status line says why and the game goes on.
-    pub fn save_for_quit(&self, saved: Option<&S>, what: &str, status: &mut Status) -> bool {
+    /// Saves `saved` (if there is anything to save) and leaves; when the save fails, the
+    /// status line says why and the game goes on.
+    pub fn save_and_quit(&self, saved: Option<&S>, what: &str, status: &mut Status) -> Flow {
         if let Some(saved) = saved
             && let Err(e) = self.store(saved)
         {
             status.error(format!("the {what} was not saved: {e}"));
-            return false;
+            return Flow::Continue;
         }
-        true
+        Flow::Quit
     }
 
     /// The question whether to resume was answered no: the saved game is discarded (if one

@@ -23,16 +23,15 @@ pub enum Flow {
     Quit,
 }
 
-/// What a card game's table gives the shell: its commands, keys and drawing.
-pub trait CardTable {
+/// What a card game's table does without a terminal: its commands, its clock, its open
+/// window. Implemented in the game's `state.rs`.
+pub trait TableState {
     /// Everything a key or a click can ask of the table.
     type Command: Copy;
     /// The game's own windows.
     type Popup;
     /// The command `r` on the statistics screen gives (it asks before resetting them).
     const ASK_RESET_STATISTICS: Self::Command;
-    /// The smallest terminal the table fits.
-    const MIN_SIZE: (u16, u16);
 
     /// Carries out one command; says whether to leave.
     fn apply(&mut self, command: Self::Command) -> Flow;
@@ -42,6 +41,13 @@ pub trait CardTable {
     fn overlay_mut(&mut self) -> &mut Overlay<Self::Popup, Self::Command>;
     /// A question was answered no (a declined resume discards the saved game).
     fn declined(&mut self);
+}
+
+/// What a card game's table gives the shell besides its state: its keys and its drawing.
+pub trait CardTable: TableState {
+    /// The smallest terminal the table fits.
+    const MIN_SIZE: (u16, u16);
+
     /// What `event` asks for, given where the hand was drawn.
     fn command(&self, event: &Event, hits: &HandHits) -> Option<Self::Command>;
     /// Draws the whole screen, recording where the hand's cards went.
@@ -81,7 +87,7 @@ impl<T> App<T> {
     }
 }
 
-impl<T: CardTable> App<T> {
+impl<T: TableState> App<T> {
     fn apply(&mut self, command: T::Command) -> Action {
         match self.table.apply(command) {
             Flow::Continue => Action::Continue,

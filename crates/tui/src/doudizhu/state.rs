@@ -23,7 +23,7 @@ use crate::keep::Keeper;
 use crate::net::remote::{HostCommand, Remote};
 use crate::net::{NetScreen, NetState};
 use crate::overlay;
-use crate::shell::Flow;
+use crate::shell::{Flow, TableState};
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::{Level, Status};
 
@@ -344,23 +344,6 @@ impl Table {
         &self.keep.stats
     }
 
-    /// A question was answered no: a declined resume discards the saved match.
-    pub fn declined(&mut self) {
-        self.keep.decline(WHAT, &mut self.status);
-    }
-
-    fn save_and_quit(&mut self) -> Flow {
-        let saved = self.to_save();
-        if self
-            .keep
-            .save_for_quit(saved.as_ref(), WHAT, &mut self.status)
-        {
-            Flow::Quit
-        } else {
-            Flow::Continue
-        }
-    }
-
     /// Rebuilds the saved match by replaying every deal's record.
     fn resume(&mut self) {
         let Some(saved) = self.keep.take_saved() else {
@@ -594,11 +577,6 @@ impl Table {
         &self.overlay
     }
 
-    /// The open window, to hand it a key.
-    pub fn overlay_mut(&mut self) -> &mut Overlay {
-        &mut self.overlay
-    }
-
     fn say(&mut self, text: impl Into<String>, level: Level) {
         self.status.set(level, text);
     }
@@ -614,72 +592,6 @@ impl Table {
     /// Your cards in display order.
     pub fn hand(&self) -> Vec<Card> {
         sorted(self.view().hand, self.sort)
-    }
-
-    /// Carries out one command; says whether to leave.
-    pub fn apply(&mut self, command: Command) -> Flow {
-        if command != Command::Hint {
-            self.hints.clear();
-        }
-        let len = self.hand().len();
-        let cursor = self.cursor();
-        match command {
-            Command::Bid(bid) => self.bid(bid),
-            Command::Pass => self.pass(),
-            Command::Hint => self.hint(),
-            Command::Undo => self.undo(),
-            Command::Left if len > 0 => self.cursor = (cursor + len - 1) % len,
-            Command::Right if len > 0 => self.cursor = (cursor + 1) % len,
-            Command::Left | Command::Right => {}
-            Command::First => self.cursor = 0,
-            Command::Last => self.cursor = len.saturating_sub(1),
-            Command::Toggle => self.toggle(cursor),
-            Command::Click(index) => self.toggle(index),
-            Command::Submit => self.submit(),
-            Command::Type(c) => {
-                if self.phase() == Phase::Playing {
-                    self.input.push(c.to_ascii_uppercase());
-                    self.describe_input();
-                }
-            }
-            Command::Backspace => {
-                self.input.pop();
-            }
-            Command::Clear => {
-                self.input.clear();
-                self.selected = CardSet::EMPTY;
-            }
-            Command::Sort => {
-                self.sort = match self.sort {
-                    Sort::Rank => Sort::Count,
-                    Sort::Count => Sort::Rank,
-                };
-            }
-            Command::Difficulty => self.difficulty(),
-            Command::NextDeal => self.next_deal(),
-            Command::Host(host) => self.host(host),
-            Command::Help => self.overlay = Overlay::help(),
-            Command::Statistics => self.overlay = Overlay::Statistics,
-            Command::AskResetStatistics => {
-                self.overlay =
-                    Overlay::confirm("reset the Dou Dizhu statistics?", Command::ResetStatistics);
-            }
-            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
-            Command::Resume => self.resume(),
-            Command::Quit if self.is_remote() => {
-                self.overlay = Overlay::confirm(
-                    "leave the table? your seat waits for you (a bot plays it meanwhile)",
-                    Command::SaveAndQuit,
-                );
-            }
-            Command::Quit if self.to_save().is_some() => {
-                self.overlay =
-                    Overlay::confirm(self.keep.quit_question(WHAT), Command::SaveAndQuit);
-            }
-            Command::Quit => return Flow::Quit,
-            Command::SaveAndQuit => return self.save_and_quit(),
-        }
-        Flow::Continue
     }
 
     fn difficulty(&mut self) {
@@ -924,54 +836,6 @@ impl Table {
         }
     }
 
-    /// Advances the clock by one tick: locally one bot action (or a redeal) when its pause is
-    /// over; at a network table, whatever the server sent.
-    pub fn tick(&mut self) {
-        let Source::Local(local) = &mut self.source else {
-            return self.tick_remote();
-        };
-        let state = *local.game().state();
-        match state.phase() {
-            Phase::Finished => return,
-            Phase::AllPassed => {
-                if local.wait < BOT_DELAY {
-                    local.wait += 1;
-                    return;
-                }
-                local.wait = 0;
-                local.deals.game_mut().redeal();
-                self.greet();
-                return;
-            }
-            Phase::Bidding | Phase::Playing => {}
-        }
-        let seat = state.to_move();
-        if seat == HUMAN {
-            return;
-        }
-        if local.wait < BOT_DELAY {
-            local.wait += 1;
-            return;
-        }
-        local.wait = 0;
-        let view = local.game().view(seat);
-        let bot = &mut local.bots[seat.index()];
-        let result = if state.phase() == Phase::Bidding {
-            let bid = bot.bid(&view);
-            local.deals.game_mut().bid(bid).map_err(|e| e.to_string())
-        } else {
-            let mv = bot.play(&view);
-            local.deals.game_mut().play(mv).map_err(|e| e.to_string())
-        };
-        match result {
-            Ok(()) => self.after_action(seat),
-            Err(e) => self.say(
-                format!("the {} bot chose badly: {e}", view.seat_name(seat)),
-                Level::Error,
-            ),
-        }
-    }
-
     /// Takes in what the server sent: a new view (a new deal resets the selection), the
     /// finished deal's record, refusals and changes of the link.
     fn tick_remote(&mut self) {
@@ -1050,6 +914,141 @@ impl Table {
                 None => self.say(format!("Selected {counts}: not a combination"), Level::Info),
             }
         }
+    }
+}
+
+impl TableState for Table {
+    type Command = Command;
+    type Popup = ();
+    const ASK_RESET_STATISTICS: Command = Command::AskResetStatistics;
+
+    /// Carries out one command; says whether to leave.
+    fn apply(&mut self, command: Command) -> Flow {
+        if command != Command::Hint {
+            self.hints.clear();
+        }
+        let len = self.hand().len();
+        let cursor = self.cursor();
+        match command {
+            Command::Bid(bid) => self.bid(bid),
+            Command::Pass => self.pass(),
+            Command::Hint => self.hint(),
+            Command::Undo => self.undo(),
+            Command::Left if len > 0 => self.cursor = (cursor + len - 1) % len,
+            Command::Right if len > 0 => self.cursor = (cursor + 1) % len,
+            Command::Left | Command::Right => {}
+            Command::First => self.cursor = 0,
+            Command::Last => self.cursor = len.saturating_sub(1),
+            Command::Toggle => self.toggle(cursor),
+            Command::Click(index) => self.toggle(index),
+            Command::Submit => self.submit(),
+            Command::Type(c) => {
+                if self.phase() == Phase::Playing {
+                    self.input.push(c.to_ascii_uppercase());
+                    self.describe_input();
+                }
+            }
+            Command::Backspace => {
+                self.input.pop();
+            }
+            Command::Clear => {
+                self.input.clear();
+                self.selected = CardSet::EMPTY;
+            }
+            Command::Sort => {
+                self.sort = match self.sort {
+                    Sort::Rank => Sort::Count,
+                    Sort::Count => Sort::Rank,
+                };
+            }
+            Command::Difficulty => self.difficulty(),
+            Command::NextDeal => self.next_deal(),
+            Command::Host(host) => self.host(host),
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::AskResetStatistics => {
+                self.overlay =
+                    Overlay::confirm("reset the Dou Dizhu statistics?", Command::ResetStatistics);
+            }
+            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
+            Command::Resume => self.resume(),
+            Command::Quit => {
+                let question =
+                    self.keep
+                        .quit_question(WHAT, self.is_remote(), self.to_save().is_some());
+                match question {
+                    Some(question) => {
+                        self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+                    }
+                    None => return Flow::Quit,
+                }
+            }
+            Command::SaveAndQuit => {
+                let saved = self.to_save();
+                return self
+                    .keep
+                    .save_and_quit(saved.as_ref(), WHAT, &mut self.status);
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Advances the clock by one tick: locally one bot action (or a redeal) when its pause is
+    /// over; at a network table, whatever the server sent.
+    fn tick(&mut self) {
+        let Source::Local(local) = &mut self.source else {
+            return self.tick_remote();
+        };
+        let state = *local.game().state();
+        match state.phase() {
+            Phase::Finished => return,
+            Phase::AllPassed => {
+                if local.wait < BOT_DELAY {
+                    local.wait += 1;
+                    return;
+                }
+                local.wait = 0;
+                local.deals.game_mut().redeal();
+                self.greet();
+                return;
+            }
+            Phase::Bidding | Phase::Playing => {}
+        }
+        let seat = state.to_move();
+        if seat == HUMAN {
+            return;
+        }
+        if local.wait < BOT_DELAY {
+            local.wait += 1;
+            return;
+        }
+        local.wait = 0;
+        let view = local.game().view(seat);
+        let bot = &mut local.bots[seat.index()];
+        let result = if state.phase() == Phase::Bidding {
+            let bid = bot.bid(&view);
+            local.deals.game_mut().bid(bid).map_err(|e| e.to_string())
+        } else {
+            let mv = bot.play(&view);
+            local.deals.game_mut().play(mv).map_err(|e| e.to_string())
+        };
+        match result {
+            Ok(()) => self.after_action(seat),
+            Err(e) => self.say(
+                format!("the {} bot chose badly: {e}", view.seat_name(seat)),
+                Level::Error,
+            ),
+        }
+    }
+
+    /// The open window, to hand it a key.
+    fn overlay_mut(&mut self) -> &mut Overlay {
+        &mut self.overlay
+    }
+
+    /// A question was answered no: a declined resume discards the saved match.
+    fn declined(&mut self) {
+        self.keep.decline(WHAT, &mut self.status);
     }
 }
 

@@ -27,6 +27,7 @@ use crate::launcher::LaunchOptions;
 use crate::net::NetScreen;
 use crate::shell::CardTable;
 pub use crate::shell::Flow;
+pub use crate::shell::TableState;
 pub use state::{BotKind, Command, HUMAN, Options, Speed, Table};
 
 /// The Hearts screen: the table in the card games' shell.
@@ -58,26 +59,7 @@ impl App {
 }
 
 impl CardTable for Table {
-    type Command = Command;
-    type Popup = state::Popup;
-    const ASK_RESET_STATISTICS: Command = Command::AskResetStatistics;
     const MIN_SIZE: (u16, u16) = ui::MIN_SIZE;
-
-    fn apply(&mut self, command: Command) -> Flow {
-        Table::apply(self, command)
-    }
-
-    fn tick(&mut self) {
-        Table::tick(self);
-    }
-
-    fn overlay_mut(&mut self) -> &mut state::Overlay {
-        Table::overlay_mut(self)
-    }
-
-    fn declined(&mut self) {
-        Table::declined(self);
-    }
 
     fn command(&self, event: &Event, hits: &HandHits) -> Option<Command> {
         input::command(event, input::Context::of(self), hits)

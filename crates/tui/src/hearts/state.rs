@@ -22,7 +22,7 @@ use crate::keep::Keeper;
 use crate::net::NetScreen;
 use crate::net::remote::{HostCommand, Remote};
 use crate::overlay;
-use crate::shell::Flow;
+use crate::shell::{Flow, TableState};
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::Status;
 
@@ -354,16 +354,6 @@ impl Table {
         &self.keep.stats
     }
 
-    /// The open window, to hand it a key.
-    pub fn overlay_mut(&mut self) -> &mut Overlay {
-        &mut self.overlay
-    }
-
-    /// A question was answered no: a declined resume discards the saved game.
-    pub fn declined(&mut self) {
-        self.keep.decline(WHAT, &mut self.status);
-    }
-
     /// The local game (public: its history and totals; hands through [`Table::view`]);
     /// `None` at a network table.
     pub fn game(&self) -> Option<&Game> {
@@ -619,66 +609,6 @@ impl Table {
         self.start_hand();
     }
 
-    /// Carries out one command; says whether to leave.
-    pub fn apply(&mut self, command: Command) -> Flow {
-        let len = self.hand().len();
-        match command {
-            Command::Left => self.cursor = self.cursor.saturating_sub(1),
-            Command::Right => self.cursor = (self.cursor + 1).min(len.saturating_sub(1)),
-            Command::First => self.cursor = 0,
-            Command::Last => self.cursor = len.saturating_sub(1),
-            Command::Toggle => self.activate(false),
-            Command::Confirm => self.activate(true),
-            Command::Click(index) if index < len => {
-                self.cursor = index;
-                self.activate(false);
-            }
-            Command::Click(_) => {}
-            Command::Undo => self.undo(),
-            Command::LastTrick => self.show_last_trick(),
-            Command::Scores => self.overlay = Overlay::Game(Popup::Scores),
-            Command::Help => self.overlay = Overlay::help(),
-            Command::Statistics => self.overlay = Overlay::Statistics,
-            Command::AskResetStatistics => {
-                self.overlay =
-                    Overlay::confirm("reset the Hearts statistics?", Command::ResetStatistics);
-            }
-            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
-            Command::Resume => self.resume(),
-            Command::Quit if self.is_remote() => {
-                self.overlay = Overlay::confirm(
-                    "leave the table? your seat waits for you (a bot plays it meanwhile)",
-                    Command::SaveAndQuit,
-                );
-            }
-            Command::Quit if self.in_progress() => {
-                self.overlay =
-                    Overlay::confirm(self.keep.quit_question(WHAT), Command::SaveAndQuit);
-            }
-            Command::Quit => return Flow::Quit,
-            Command::SaveAndQuit => return self.save_and_quit(),
-            Command::Faster => {
-                self.speed = self.speed.faster();
-                self.info(format!("computer speed: {}", self.speed.name()));
-            }
-            Command::Slower => {
-                self.speed = self.speed.slower();
-                self.info(format!("computer speed: {}", self.speed.name()));
-            }
-            Command::Difficulty => self.difficulty(),
-            Command::Host(host) => self.host(host),
-            Command::NewGame if self.in_progress() => {
-                self.overlay = Overlay::confirm(
-                    "abandon this game and deal a new one?",
-                    Command::StartNewGame,
-                );
-            }
-            Command::NewGame | Command::StartNewGame => self.new_game(),
-            Command::Close => self.close(),
-        }
-        Flow::Continue
-    }
-
     fn difficulty(&mut self) {
         let Source::Local(local) = &mut self.source else {
             return self.host(HostCommand::NextBot);
@@ -692,18 +622,6 @@ impl Table {
     fn host(&mut self, command: HostCommand) {
         if let Source::Remote(remote) = &mut self.source {
             remote.link.host_on(command, &mut self.status);
-        }
-    }
-
-    fn save_and_quit(&mut self) -> Flow {
-        let saved = self.to_save();
-        if self
-            .keep
-            .save_for_quit(saved.as_ref(), WHAT, &mut self.status)
-        {
-            Flow::Quit
-        } else {
-            Flow::Continue
         }
     }
 
@@ -943,37 +861,6 @@ impl Table {
         }
     }
 
-    /// Advances the clock by one tick: locally a computer card when its pause is over, or
-    /// the hand summary once the last trick has been on the table for a moment; at a network
-    /// table, whatever the server sent.
-    pub fn tick(&mut self) {
-        if self.is_remote() {
-            return self.tick_remote();
-        }
-        if !self.overlay.is_none() {
-            return;
-        }
-        if self.wait > 0 {
-            self.wait -= 1;
-            return;
-        }
-        let Source::Local(local) = &mut self.source else {
-            return;
-        };
-        if local.game.round().phase() == Phase::Over {
-            self.overlay = Overlay::Game(Popup::HandOver);
-            return;
-        }
-        let Some(seat) = local.game.round().to_move().filter(|&s| s != HUMAN) else {
-            return;
-        };
-        let card = local.bots[seat.index()].choose_play(&local.game.view(seat));
-        match local.game.play(Move::Play(seat, card)) {
-            Ok(()) => self.after_play(),
-            Err(err) => self.error(format!("{} played badly: {err}", seat_name(seat))),
-        }
-    }
-
     /// Takes in what the server sent: a new view (a new hand resets the picks and opens the
     /// last one's summary), refusals and changes of the link; sends the next pick of a pass.
     fn tick_remote(&mut self) {
@@ -1033,6 +920,118 @@ impl Table {
         } else if local.game.next_hand().is_ok() {
             self.start_hand();
         }
+    }
+}
+
+impl TableState for Table {
+    type Command = Command;
+    type Popup = Popup;
+    const ASK_RESET_STATISTICS: Command = Command::AskResetStatistics;
+
+    /// Carries out one command; says whether to leave.
+    fn apply(&mut self, command: Command) -> Flow {
+        let len = self.hand().len();
+        match command {
+            Command::Left => self.cursor = self.cursor.saturating_sub(1),
+            Command::Right => self.cursor = (self.cursor + 1).min(len.saturating_sub(1)),
+            Command::First => self.cursor = 0,
+            Command::Last => self.cursor = len.saturating_sub(1),
+            Command::Toggle => self.activate(false),
+            Command::Confirm => self.activate(true),
+            Command::Click(index) if index < len => {
+                self.cursor = index;
+                self.activate(false);
+            }
+            Command::Click(_) => {}
+            Command::Undo => self.undo(),
+            Command::LastTrick => self.show_last_trick(),
+            Command::Scores => self.overlay = Overlay::Game(Popup::Scores),
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::AskResetStatistics => {
+                self.overlay =
+                    Overlay::confirm("reset the Hearts statistics?", Command::ResetStatistics);
+            }
+            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
+            Command::Resume => self.resume(),
+            Command::Quit => {
+                let question = self
+                    .keep
+                    .quit_question(WHAT, self.is_remote(), self.in_progress());
+                match question {
+                    Some(question) => {
+                        self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+                    }
+                    None => return Flow::Quit,
+                }
+            }
+            Command::SaveAndQuit => {
+                let saved = self.to_save();
+                return self
+                    .keep
+                    .save_and_quit(saved.as_ref(), WHAT, &mut self.status);
+            }
+            Command::Faster => {
+                self.speed = self.speed.faster();
+                self.info(format!("computer speed: {}", self.speed.name()));
+            }
+            Command::Slower => {
+                self.speed = self.speed.slower();
+                self.info(format!("computer speed: {}", self.speed.name()));
+            }
+            Command::Difficulty => self.difficulty(),
+            Command::Host(host) => self.host(host),
+            Command::NewGame if self.in_progress() => {
+                self.overlay = Overlay::confirm(
+                    "abandon this game and deal a new one?",
+                    Command::StartNewGame,
+                );
+            }
+            Command::NewGame | Command::StartNewGame => self.new_game(),
+            Command::Close => self.close(),
+        }
+        Flow::Continue
+    }
+
+    /// Advances the clock by one tick: locally a computer card when its pause is over, or
+    /// the hand summary once the last trick has been on the table for a moment; at a network
+    /// table, whatever the server sent.
+    fn tick(&mut self) {
+        if self.is_remote() {
+            return self.tick_remote();
+        }
+        if !self.overlay.is_none() {
+            return;
+        }
+        if self.wait > 0 {
+            self.wait -= 1;
+            return;
+        }
+        let Source::Local(local) = &mut self.source else {
+            return;
+        };
+        if local.game.round().phase() == Phase::Over {
+            self.overlay = Overlay::Game(Popup::HandOver);
+            return;
+        }
+        let Some(seat) = local.game.round().to_move().filter(|&s| s != HUMAN) else {
+            return;
+        };
+        let card = local.bots[seat.index()].choose_play(&local.game.view(seat));
+        match local.game.play(Move::Play(seat, card)) {
+            Ok(()) => self.after_play(),
+            Err(err) => self.error(format!("{} played badly: {err}", seat_name(seat))),
+        }
+    }
+
+    /// The open window, to hand it a key.
+    fn overlay_mut(&mut self) -> &mut Overlay {
+        &mut self.overlay
+    }
+
+    /// A question was answered no: a declined resume discards the saved game.
+    fn declined(&mut self) {
+        self.keep.decline(WHAT, &mut self.status);
     }
 }
 
