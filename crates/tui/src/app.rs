@@ -23,7 +23,9 @@ use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::backend::{CrosstermBackend, TestBackend};
+use ratatui::buffer::Buffer;
 use ratatui::layout::Size;
+use ratatui::style::{Color, Modifier};
 use ratatui::{Frame, Terminal};
 
 use crate::clock::Ticker;
@@ -182,6 +184,26 @@ pub fn render_to_string(screen: &mut dyn Screen, width: u16, height: u16) -> Str
         out.push('\n');
     }
     out
+}
+
+/// `buffer`'s text with every style dropped, to compare with `Buffer::with_lines` in tests.
+pub fn plain(mut buffer: Buffer) -> Buffer {
+    for cell in &mut buffer.content {
+        cell.fg = Color::Reset;
+        cell.bg = Color::Reset;
+        cell.modifier = Modifier::empty();
+    }
+    buffer
+}
+
+/// Renders `screen` into a `width`×`height` test buffer (no too-small guard) and returns it
+/// [`plain`], for whole-buffer assertions.
+pub fn render_plain(screen: &mut dyn Screen, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal
+        .draw(|frame| screen.render(frame))
+        .expect("draw into test backend");
+    plain(terminal.backend().buffer().clone())
 }
 
 fn unicode_width(symbol: &str) -> usize {

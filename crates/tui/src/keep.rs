@@ -1,12 +1,14 @@
 //! What a card game keeps in the data directory: its statistics and the game saved on quit,
 //! loaded at start and written back with their errors on the status line. Hearts and
-//! Dou Dizhu both use it, over [`crate::save`] and [`crate::stats`].
+//! Dou Dizhu both use it, over [`crate::save`] and [`crate::stats`]. `what` in its messages
+//! names what is saved: "game", "match".
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::data::DataDir;
 use crate::save;
+use crate::shell::Flow;
 use crate::stats::Stats;
 use crate::status::Status;
 
@@ -107,6 +109,42 @@ impl<S: Serialize + DeserializeOwned, E: Serialize + DeserializeOwned + Default>
         match result {
             Ok(()) => status.info("statistics reset"),
             Err(e) => status.error(format!("statistics not reset: {e}")),
+        }
+    }
+
+    /// What `q` asks before leaving: at a network table whether to leave it (the seat
+    /// waits); while a game is `in_progress`, whether to quit (and that it is saved); `None`
+    /// when there is nothing to lose.
+    pub fn quit_question(&self, what: &str, remote: bool, in_progress: bool) -> Option<String> {
+        if remote {
+            Some("leave the table? your seat waits for you (a bot plays it meanwhile)".to_owned())
+        } else if !in_progress {
+            None
+        } else if self.keeps() {
+            Some(format!("quit? the {what} is saved"))
+        } else {
+            Some(format!("quit this {what}?"))
+        }
+    }
+
+    /// Saves `saved` (if there is anything to save) and leaves; when the save fails, the
+    /// status line says why and the game goes on.
+    pub fn save_and_quit(&self, saved: Option<&S>, what: &str, status: &mut Status) -> Flow {
+        if let Some(saved) = saved
+            && let Err(e) = self.store(saved)
+        {
+            status.error(format!("the {what} was not saved: {e}"));
+            return Flow::Continue;
+        }
+        Flow::Quit
+    }
+
+    /// The question whether to resume was answered no: the saved game is discarded (if one
+    /// waited), and the status line says so.
+    pub fn decline(&mut self, what: &str, status: &mut Status) {
+        if self.take_saved().is_some() {
+            self.discard(status);
+            status.info(format!("the saved {what} is discarded: a new {what}"));
         }
     }
 }

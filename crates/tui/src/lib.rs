@@ -17,6 +17,9 @@
 //! - [`status`]: the status line, one kind of message (info, warning, error).
 //! - [`hand`]: a hand of face-up cards with its marks, recording where each card was drawn
 //!   (Hearts, Dou Dizhu).
+//! - [`shell`]: the card games' shell: [`App<T>`](shell::App) over a table's
+//!   [`TableState`](shell::TableState) and [`CardTable`](shell::CardTable), local or at a
+//!   network table ([`Source`](shell::Source)).
 //! - [`windows`]: the card games' shared windows (help, statistics, a question).
 //! - [`keep`]: a card game's statistics and saved game in the data directory.
 //! - [`line_input`]: a one-line text field.
@@ -25,8 +28,8 @@
 //! - [`data`], [`stats`], [`save`]: the user's data directory, statistics per game, save on
 //!   quit and resume.
 //! - [`launcher`]: the `play` menu that starts any game in-process.
-//! - [`net`]: network play: the games' own screens at a table server (Dou Dizhu), and a
-//!   generic table client for the others.
+//! - [`net`]: network play: the games' own screens at a table server (Dou Dizhu, Hearts,
+//!   Gomoku), and a generic table client for the others.
 //! - [`output`]: standard output for the tools, quiet on a closed pipe.
 //!
 //! A game screen in a few lines:
@@ -75,6 +78,7 @@ pub mod net;
 pub mod output;
 pub mod overlay;
 pub mod save;
+pub mod shell;
 pub mod stats;
 pub mod status;
 pub mod theme;

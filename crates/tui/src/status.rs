@@ -86,6 +86,15 @@ impl Status {
     pub fn level(&self) -> Level {
         self.level
     }
+
+    /// The same message with its text put through `spell` (a game's ASCII spelling).
+    #[must_use]
+    pub fn spelled(&self, spell: impl Fn(&str) -> String) -> Status {
+        Status {
+            level: self.level,
+            text: spell(&self.text),
+        }
+    }
 }
 
 /// Draws a [`Status`]: the message in its kind's style, wrapped over the area's rows.

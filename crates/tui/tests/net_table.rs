@@ -7,18 +7,11 @@ use std::time::{Duration, Instant};
 use crossterm::event::KeyCode;
 use netplay::{ClientMessage, SeatKind};
 use parlor_tui::app::{Screen, key, keys};
-use parlor_tui::net::{Connection, Link, NetScreen, NetState};
+use parlor_tui::net::{Link, NetScreen};
 
 mod common;
 
-use common::{PATIENCE, Running, serve, temp_dir, until};
-
-fn screen(server: &str, name: &str, first: ClientMessage) -> NetScreen {
-    NetScreen::new(
-        NetState::new(server, name),
-        Connection::open(server, first).unwrap(),
-    )
-}
+use common::{PATIENCE, Running, link, serve, temp_dir, until};
 
 /// One move by whichever screen is to act: ann takes the first action with Enter, bob types
 /// the last action's text, carl moves the selection down once.
@@ -48,7 +41,7 @@ fn three_clients_play_a_whole_doudizhu_deal_through_a_server_restart() {
     let dir = temp_dir("net-table");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
-    let mut screens = vec![screen(
+    let mut screens = vec![link(
         &url,
         "ann",
         ClientMessage::Create {
@@ -65,7 +58,7 @@ fn three_clients_play_a_whole_doudizhu_deal_through_a_server_restart() {
             code: code.clone(),
             name: name.into(),
         };
-        screens.push(screen(&url, name, join));
+        screens.push(link(&url, name, join));
     }
     until(&mut screens, "three humans", |s| {
         s[0].state.table.as_ref().is_some_and(|t| {

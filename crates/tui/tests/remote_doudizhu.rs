@@ -14,18 +14,14 @@ use netplay::ClientMessage;
 use parlor_tui::app::{Screen, key, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
 use parlor_tui::doudizhu::App;
-use parlor_tui::net::{Connection, Link, NetScreen, NetState};
+use parlor_tui::net::{Link, NetState};
 
 mod common;
 
-use common::{PATIENCE, Running, serve, temp_dir, until};
+use common::{PATIENCE, Running, link, serve, temp_dir, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
-    let link = NetScreen::new(
-        NetState::new(server, name),
-        Connection::open(server, first).unwrap(),
-    );
-    App::remote(link, CardStyle::Ascii)
+    App::remote(link(server, name, first), CardStyle::Ascii)
 }
 
 fn net(app: &App) -> &NetState {

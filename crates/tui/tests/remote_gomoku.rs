@@ -8,18 +8,14 @@ use gomoku::{Color, Outcome};
 use netplay::ClientMessage;
 use parlor_tui::app::{Screen, key, render_to_string};
 use parlor_tui::gomoku::App;
-use parlor_tui::net::{Connection, NetScreen, NetState};
+use parlor_tui::net::NetState;
 
 mod common;
 
-use common::{serve, temp_dir, until};
+use common::{link, serve, temp_dir, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
-    let link = NetScreen::new(
-        NetState::new(server, name),
-        Connection::open(server, first).unwrap(),
-    );
-    App::remote(link, true).unwrap()
+    App::remote(link(server, name, first), true).unwrap()
 }
 
 fn net(app: &App) -> &NetState {

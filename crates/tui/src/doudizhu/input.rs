@@ -11,6 +11,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use super::state::{Command, Table};
 use crate::hand::HandHits;
 use crate::net::remote::HostCommand;
+pub use crate::shell::{AtTable, Scope};
 
 /// When a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,30 +61,6 @@ pub struct Binding {
     pub command: Command,
     /// Whether it is a key of the local match, of a network table, or of both.
     pub scope: Scope,
-}
-
-/// Where a binding applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// In a local match and at a network table.
-    Both,
-    /// In a local match only (undo, difficulty, statistics, the next deal at once).
-    Local,
-    /// At a network table only.
-    Table,
-    /// At a network table, for its host only (seat bots, start, rematch).
-    Host,
-}
-
-impl Scope {
-    const fn holds(self, remote: bool, host: bool) -> bool {
-        match self {
-            Scope::Both => true,
-            Scope::Local => !remote,
-            Scope::Table => remote,
-            Scope::Host => remote && host,
-        }
-    }
 }
 
 use KeyCode::{Backspace, Char, End, Enter, Esc, F, Home, Left, Right, Tab};
@@ -382,8 +359,7 @@ pub fn footer(context: Context) -> String {
 
 impl Binding {
     fn applies(&self, context: Context) -> bool {
-        let (remote, host) = context.table.map_or((false, false), |t| (true, t.host));
-        self.scope.holds(remote, host)
+        AtTable::allows(context.table, self.scope)
             && self
                 .when
                 .holds(context.phase, context.bidding, context.waiting())
@@ -403,15 +379,6 @@ pub struct Context {
     pub table: Option<AtTable>,
 }
 
-/// What the keys depend on at a network table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AtTable {
-    /// Whether the first deal has yet to start.
-    pub waiting: bool,
-    /// Whether you host the table.
-    pub host: bool,
-}
-
 impl Context {
     /// Whether the first deal at a network table has yet to start.
     const fn waiting(self) -> bool {
@@ -424,10 +391,7 @@ impl Context {
             phase: table.phase(),
             bidding: table.settings().bidding,
             typing: !table.input().is_empty() || !table.selected().is_empty(),
-            table: table.remote_link().map(|remote| AtTable {
-                waiting: table.waiting_lines().is_some(),
-                host: remote.net().host,
-            }),
+            table: table.remote_link().map(AtTable::of),
         }
     }
 }

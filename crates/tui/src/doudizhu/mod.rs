@@ -19,22 +19,19 @@ mod tests;
 use ::doudizhu::Settings;
 use crossterm::event::Event;
 use ratatui::Frame;
-use ratatui::layout::Size;
 
-use crate::app::{Action, Screen};
+use crate::app::Screen;
 use crate::hand::HandHits;
 use crate::launcher::LaunchOptions;
 use crate::net::NetScreen;
-use crate::overlay::Outcome;
+use crate::shell::CardTable;
+pub use crate::shell::Flow;
+pub use crate::shell::TableState;
 use input::Context;
-pub use state::{BotKind, Command, Flow, HUMAN, Options, Table};
+pub use state::{BotKind, Command, HUMAN, Options, Table};
 
-/// The Dou Dizhu screen: the table, the card style and where the hand was drawn.
-pub struct App {
-    table: Table,
-    style: crate::cards::CardStyle,
-    hits: HandHits,
-}
+/// The Dou Dizhu screen: the table in the card games' shell.
+pub type App = crate::shell::App<Table>;
 
 /// Builds the game from the launcher: the strongest bots, the launcher's style, seed and
 /// data directory.
@@ -51,71 +48,23 @@ pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
 impl App {
     /// A new match (or the saved one, if the player says so).
     pub fn new(options: &Options) -> App {
-        App {
-            table: Table::new(options),
-            style: options.style,
-            hits: HandHits::default(),
-        }
+        App::over(Table::new(options), options.style)
     }
 
     /// A seat at a network table, drawn in `style`.
     pub fn remote(link: NetScreen, style: crate::cards::CardStyle) -> App {
-        App {
-            table: Table::remote(link),
-            style,
-            hits: HandHits::default(),
-        }
-    }
-
-    /// The table.
-    pub fn table(&self) -> &Table {
-        &self.table
-    }
-
-    /// The table, to drive it directly.
-    pub fn table_mut(&mut self) -> &mut Table {
-        &mut self.table
-    }
-
-    fn apply(&mut self, command: Command) -> Action {
-        match self.table.apply(command) {
-            Flow::Continue => Action::Continue,
-            Flow::Quit => Action::Quit,
-        }
+        App::over(Table::remote(link), style)
     }
 }
 
-impl Screen for App {
-    fn render(&mut self, frame: &mut Frame) {
-        ui::draw(frame, &self.table, self.style, &mut self.hits);
+impl CardTable for Table {
+    const MIN_SIZE: (u16, u16) = ui::MIN_SIZE;
+
+    fn command(&self, event: &Event, hits: &HandHits) -> Option<Command> {
+        input::command(event, Context::of(self), hits)
     }
 
-    fn handle_event(&mut self, event: &Event) -> Action {
-        if let Event::Key(key) = event {
-            match self.table.overlay_mut().handle_key(key) {
-                Outcome::Unhandled => {}
-                Outcome::Confirmed(command) => return self.apply(command),
-                Outcome::ResetStatistics => return self.apply(Command::AskResetStatistics),
-                Outcome::Closed => {
-                    self.table.declined();
-                    return Action::Continue;
-                }
-                Outcome::Handled => return Action::Continue,
-            }
-        }
-        match input::command(event, Context::of(&self.table), &self.hits) {
-            Some(command) => self.apply(command),
-            None => Action::Continue,
-        }
-    }
-
-    fn tick(&mut self) -> Action {
-        self.table.tick();
-        Action::Continue
-    }
-
-    fn min_size(&self) -> Size {
-        let (width, height) = ui::MIN_SIZE;
-        Size::new(width, height)
+    fn draw(&self, frame: &mut Frame, style: crate::cards::CardStyle, hits: &mut HandHits) {
+        ui::draw(frame, self, style, hits);
     }
 }

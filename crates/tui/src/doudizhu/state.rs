@@ -23,11 +23,15 @@ use crate::keep::Keeper;
 use crate::net::remote::{HostCommand, Remote};
 use crate::net::{NetScreen, NetState};
 use crate::overlay;
+use crate::shell::{Flow, TableState};
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::{Level, Status};
 
 /// The name of the game's files in the data directory.
 const FILES: &str = "doudizhu";
+
+/// What is saved on quit, in messages.
+const WHAT: &str = "match";
 
 /// Your seat. Play goes 0 → 1 → 2: the right-hand player plays after you.
 pub const HUMAN: Seat = Seat::ALL[0];
@@ -153,15 +157,6 @@ impl Standings {
     }
 }
 
-/// What a command asks of the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep playing.
-    Continue,
-    /// Leave the game.
-    Quit,
-}
-
 /// Everything a key or a click can ask of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -219,13 +214,8 @@ pub enum Command {
 }
 
 /// Where the deal comes from: a match against bots in this process, or a seat at a network
-/// table (the server holds the deal and sends this seat's view).
-enum Source {
-    /// A match here, against the computer players.
-    Local(Box<Local>),
-    /// A seat at a table server.
-    Remote(Box<RemoteDeal>),
-}
+/// table.
+type Source = crate::shell::Source<Local, RemoteDeal>;
 
 /// The local match: the deals, the computer players and what is saved.
 pub struct Local {
@@ -323,23 +313,17 @@ impl Table {
 
     /// The local match (`None` at a network table).
     pub fn local(&self) -> Option<&Local> {
-        match &self.source {
-            Source::Local(local) => Some(local),
-            Source::Remote(_) => None,
-        }
+        self.source.local()
     }
 
     /// The network table (`None` for a local match).
     pub fn remote_link(&self) -> Option<&Remote<View>> {
-        match &self.source {
-            Source::Local(_) => None,
-            Source::Remote(remote) => Some(&remote.link),
-        }
+        self.source.remote().map(|remote| &remote.link)
     }
 
     /// Whether this is a seat at a network table.
     pub const fn is_remote(&self) -> bool {
-        matches!(self.source, Source::Remote(_))
+        self.source.is_remote()
     }
 
     /// The match to save: `None` while nothing of yours is in it (and at a network table).
@@ -358,24 +342,6 @@ impl Table {
     /// The statistics.
     pub const fn stats(&self) -> &Stats<Standings> {
         &self.keep.stats
-    }
-
-    /// A question was answered no: a declined resume discards the saved match.
-    pub fn declined(&mut self) {
-        if self.keep.take_saved().is_some() {
-            self.keep.discard(&mut self.status);
-            self.say("the saved match is discarded: a new match", Level::Info);
-        }
-    }
-
-    fn save_and_quit(&mut self) -> Flow {
-        if let Some(saved) = self.to_save()
-            && let Err(e) = self.keep.store(&saved)
-        {
-            self.say(format!("the match was not saved: {e}"), Level::Error);
-            return Flow::Continue;
-        }
-        Flow::Quit
     }
 
     /// Rebuilds the saved match by replaying every deal's record.
@@ -452,16 +418,10 @@ impl Table {
     pub fn settings(&self) -> Settings {
         match &self.source {
             Source::Local(local) => *local.deals.settings(),
-            Source::Remote(remote) => match remote.link.view() {
-                Some(view) => view.settings,
-                None => remote
-                    .link
-                    .net()
-                    .table
-                    .as_ref()
-                    .and_then(|table| serde_json::from_value(table.settings.clone()).ok())
-                    .unwrap_or_default(),
-            },
+            Source::Remote(remote) => remote
+                .link
+                .view()
+                .map_or_else(|| remote.link.settings(), |view| view.settings),
         }
     }
 
@@ -617,11 +577,6 @@ impl Table {
         &self.overlay
     }
 
-    /// The open window, to hand it a key.
-    pub fn overlay_mut(&mut self) -> &mut Overlay {
-        &mut self.overlay
-    }
-
     fn say(&mut self, text: impl Into<String>, level: Level) {
         self.status.set(level, text);
     }
@@ -639,76 +594,6 @@ impl Table {
         sorted(self.view().hand, self.sort)
     }
 
-    /// Carries out one command; says whether to leave.
-    pub fn apply(&mut self, command: Command) -> Flow {
-        if command != Command::Hint {
-            self.hints.clear();
-        }
-        let len = self.hand().len();
-        let cursor = self.cursor();
-        match command {
-            Command::Bid(bid) => self.bid(bid),
-            Command::Pass => self.pass(),
-            Command::Hint => self.hint(),
-            Command::Undo => self.undo(),
-            Command::Left if len > 0 => self.cursor = (cursor + len - 1) % len,
-            Command::Right if len > 0 => self.cursor = (cursor + 1) % len,
-            Command::Left | Command::Right => {}
-            Command::First => self.cursor = 0,
-            Command::Last => self.cursor = len.saturating_sub(1),
-            Command::Toggle => self.toggle(cursor),
-            Command::Click(index) => self.toggle(index),
-            Command::Submit => self.submit(),
-            Command::Type(c) => {
-                if self.phase() == Phase::Playing {
-                    self.input.push(c.to_ascii_uppercase());
-                    self.describe_input();
-                }
-            }
-            Command::Backspace => {
-                self.input.pop();
-            }
-            Command::Clear => {
-                self.input.clear();
-                self.selected = CardSet::EMPTY;
-            }
-            Command::Sort => {
-                self.sort = match self.sort {
-                    Sort::Rank => Sort::Count,
-                    Sort::Count => Sort::Rank,
-                };
-            }
-            Command::Difficulty => self.difficulty(),
-            Command::NextDeal => self.next_deal(),
-            Command::Host(host) => self.host(host),
-            Command::Help => self.overlay = Overlay::help(),
-            Command::Statistics => self.overlay = Overlay::Statistics,
-            Command::AskResetStatistics => {
-                self.overlay =
-                    Overlay::confirm("reset the Dou Dizhu statistics?", Command::ResetStatistics);
-            }
-            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
-            Command::Resume => self.resume(),
-            Command::Quit if self.is_remote() => {
-                self.overlay = Overlay::confirm(
-                    "leave the table? your seat waits for you (a bot plays it meanwhile)",
-                    Command::SaveAndQuit,
-                );
-            }
-            Command::Quit if self.to_save().is_some() => {
-                let question = if self.keep.keeps() {
-                    "quit? the match is saved"
-                } else {
-                    "quit this match?"
-                };
-                self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
-            }
-            Command::Quit => return Flow::Quit,
-            Command::SaveAndQuit => return self.save_and_quit(),
-        }
-        Flow::Continue
-    }
-
     fn difficulty(&mut self) {
         let Source::Local(local) = &mut self.source else {
             return self.host(HostCommand::NextBot);
@@ -723,10 +608,7 @@ impl Table {
         let Source::Remote(remote) = &mut self.source else {
             return;
         };
-        match remote.link.host(command) {
-            Ok(text) => self.say(text, Level::Info),
-            Err(text) => self.say(text, Level::Warn),
-        }
+        remote.link.host_on(command, &mut self.status);
     }
 
     /// The next deal once this one is settled: locally at once, at a table the host's
@@ -954,54 +836,6 @@ impl Table {
         }
     }
 
-    /// Advances the clock by one tick: locally one bot action (or a redeal) when its pause is
-    /// over; at a network table, whatever the server sent.
-    pub fn tick(&mut self) {
-        let Source::Local(local) = &mut self.source else {
-            return self.tick_remote();
-        };
-        let state = *local.game().state();
-        match state.phase() {
-            Phase::Finished => return,
-            Phase::AllPassed => {
-                if local.wait < BOT_DELAY {
-                    local.wait += 1;
-                    return;
-                }
-                local.wait = 0;
-                local.deals.game_mut().redeal();
-                self.greet();
-                return;
-            }
-            Phase::Bidding | Phase::Playing => {}
-        }
-        let seat = state.to_move();
-        if seat == HUMAN {
-            return;
-        }
-        if local.wait < BOT_DELAY {
-            local.wait += 1;
-            return;
-        }
-        local.wait = 0;
-        let view = local.game().view(seat);
-        let bot = &mut local.bots[seat.index()];
-        let result = if state.phase() == Phase::Bidding {
-            let bid = bot.bid(&view);
-            local.deals.game_mut().bid(bid).map_err(|e| e.to_string())
-        } else {
-            let mv = bot.play(&view);
-            local.deals.game_mut().play(mv).map_err(|e| e.to_string())
-        };
-        match result {
-            Ok(()) => self.after_action(seat),
-            Err(e) => self.say(
-                format!("the {} bot chose badly: {e}", view.seat_name(seat)),
-                Level::Error,
-            ),
-        }
-    }
-
     /// Takes in what the server sent: a new view (a new deal resets the selection), the
     /// finished deal's record, refusals and changes of the link.
     fn tick_remote(&mut self) {
@@ -1051,14 +885,7 @@ impl Table {
                 None => self.greet(),
             }
         }
-        for note in pumped.notes {
-            let level = if note.alarm {
-                Level::Error
-            } else {
-                Level::Info
-            };
-            self.say(note.text, level);
-        }
+        pumped.tell(&mut self.status);
     }
 
     fn describe_input(&mut self) {
@@ -1087,6 +914,141 @@ impl Table {
                 None => self.say(format!("Selected {counts}: not a combination"), Level::Info),
             }
         }
+    }
+}
+
+impl TableState for Table {
+    type Command = Command;
+    type Popup = ();
+    const ASK_RESET_STATISTICS: Command = Command::AskResetStatistics;
+
+    /// Carries out one command; says whether to leave.
+    fn apply(&mut self, command: Command) -> Flow {
+        if command != Command::Hint {
+            self.hints.clear();
+        }
+        let len = self.hand().len();
+        let cursor = self.cursor();
+        match command {
+            Command::Bid(bid) => self.bid(bid),
+            Command::Pass => self.pass(),
+            Command::Hint => self.hint(),
+            Command::Undo => self.undo(),
+            Command::Left if len > 0 => self.cursor = (cursor + len - 1) % len,
+            Command::Right if len > 0 => self.cursor = (cursor + 1) % len,
+            Command::Left | Command::Right => {}
+            Command::First => self.cursor = 0,
+            Command::Last => self.cursor = len.saturating_sub(1),
+            Command::Toggle => self.toggle(cursor),
+            Command::Click(index) => self.toggle(index),
+            Command::Submit => self.submit(),
+            Command::Type(c) => {
+                if self.phase() == Phase::Playing {
+                    self.input.push(c.to_ascii_uppercase());
+                    self.describe_input();
+                }
+            }
+            Command::Backspace => {
+                self.input.pop();
+            }
+            Command::Clear => {
+                self.input.clear();
+                self.selected = CardSet::EMPTY;
+            }
+            Command::Sort => {
+                self.sort = match self.sort {
+                    Sort::Rank => Sort::Count,
+                    Sort::Count => Sort::Rank,
+                };
+            }
+            Command::Difficulty => self.difficulty(),
+            Command::NextDeal => self.next_deal(),
+            Command::Host(host) => self.host(host),
+            Command::Help => self.overlay = Overlay::help(),
+            Command::Statistics => self.overlay = Overlay::Statistics,
+            Command::AskResetStatistics => {
+                self.overlay =
+                    Overlay::confirm("reset the Dou Dizhu statistics?", Command::ResetStatistics);
+            }
+            Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
+            Command::Resume => self.resume(),
+            Command::Quit => {
+                let question =
+                    self.keep
+                        .quit_question(WHAT, self.is_remote(), self.to_save().is_some());
+                match question {
+                    Some(question) => {
+                        self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+                    }
+                    None => return Flow::Quit,
+                }
+            }
+            Command::SaveAndQuit => {
+                let saved = self.to_save();
+                return self
+                    .keep
+                    .save_and_quit(saved.as_ref(), WHAT, &mut self.status);
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Advances the clock by one tick: locally one bot action (or a redeal) when its pause is
+    /// over; at a network table, whatever the server sent.
+    fn tick(&mut self) {
+        let Source::Local(local) = &mut self.source else {
+            return self.tick_remote();
+        };
+        let state = *local.game().state();
+        match state.phase() {
+            Phase::Finished => return,
+            Phase::AllPassed => {
+                if local.wait < BOT_DELAY {
+                    local.wait += 1;
+                    return;
+                }
+                local.wait = 0;
+                local.deals.game_mut().redeal();
+                self.greet();
+                return;
+            }
+            Phase::Bidding | Phase::Playing => {}
+        }
+        let seat = state.to_move();
+        if seat == HUMAN {
+            return;
+        }
+        if local.wait < BOT_DELAY {
+            local.wait += 1;
+            return;
+        }
+        local.wait = 0;
+        let view = local.game().view(seat);
+        let bot = &mut local.bots[seat.index()];
+        let result = if state.phase() == Phase::Bidding {
+            let bid = bot.bid(&view);
+            local.deals.game_mut().bid(bid).map_err(|e| e.to_string())
+        } else {
+            let mv = bot.play(&view);
+            local.deals.game_mut().play(mv).map_err(|e| e.to_string())
+        };
+        match result {
+            Ok(()) => self.after_action(seat),
+            Err(e) => self.say(
+                format!("the {} bot chose badly: {e}", view.seat_name(seat)),
+                Level::Error,
+            ),
+        }
+    }
+
+    /// The open window, to hand it a key.
+    fn overlay_mut(&mut self) -> &mut Overlay {
+        &mut self.overlay
+    }
+
+    /// A question was answered no: a declined resume discards the saved match.
+    fn declined(&mut self) {
+        self.keep.decline(WHAT, &mut self.status);
     }
 }
 

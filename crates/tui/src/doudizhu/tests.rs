@@ -1,18 +1,15 @@
 use ::doudizhu::{Action as TurnAction, Bid, Bot, Counts, Game, Move, Phase, Seat, Settings, Turn};
 use cards_core::{BySeat, CardSet};
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 
 use super::input::{self, BINDINGS};
 use super::state::{Sort, current_round, sorted, still_out};
 use super::ui::{CounterWidget, MIN_SIZE, SeatLine, name_width};
 use super::*;
-use crate::app::{key, keys, render_to_string};
+use crate::app::{Action, Screen, key, keys, plain, render_plain, render_to_string};
 use crate::cards::CardStyle;
 
 fn options(seed: u64) -> Options {
@@ -33,20 +30,8 @@ fn press(app: &mut App, code: KeyCode) -> Action {
     app.handle_event(&key(code))
 }
 
-/// The buffer's text with every style dropped, to compare with `Buffer::with_lines`.
-fn plain(mut buffer: Buffer) -> Buffer {
-    for cell in &mut buffer.content {
-        cell.fg = Color::Reset;
-        cell.bg = Color::Reset;
-        cell.modifier = Modifier::empty();
-    }
-    buffer
-}
-
 fn screen(app: &mut App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| app.render(frame)).unwrap();
-    plain(terminal.backend().buffer().clone())
+    render_plain(app, width, height)
 }
 
 /// Runs bots until it is your turn (or the deal ends).
@@ -142,7 +127,7 @@ fn selecting_with_keys_and_mouse() {
     assert_eq!(a.table().selected().len(), 1);
     let (x, y) = (0..80)
         .flat_map(|x| (0..24).map(move |y| (x, y)))
-        .find(|&(x, y)| a.hits.card_at(x, y) == Some(2))
+        .find(|&(x, y)| a.hits().card_at(x, y) == Some(2))
         .unwrap();
     let click = Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),

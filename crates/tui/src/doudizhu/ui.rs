@@ -19,7 +19,7 @@ use crate::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
 use crate::status::StatusLine;
 use crate::theme;
 use crate::widgets::Popup;
-use crate::windows::Windows;
+use crate::windows;
 
 /// The smallest terminal the table fits: a 20-card hand (in ASCII, on two rows if need be),
 /// the three seats, the counter and the input line.
@@ -355,26 +355,14 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     }
     .render(hand, buf, hits);
     Line::raw(format!("Type ranks > {}", table.input())).render(input_row, buf);
-    let mut shown = table.status().clone();
-    shown.set(table.status().level(), text(style, table.status().text()));
-    StatusLine(&shown).render(status, buf);
+    StatusLine(&table.status().spelled(|t| text(style, t))).render(status, buf);
     Line::styled(
         text(style, &input::footer(input::Context::of(table))),
         theme::DIM,
     )
     .render(keys, buf);
 
-    if let Some(lines) = table.waiting_lines() {
-        let lines = lines.iter().map(|l| Line::raw(text(style, l))).collect();
-        frame.render_widget(
-            Popup {
-                title: "Waiting for players",
-                lines,
-                style,
-            },
-            frame.area(),
-        );
-    }
+    windows::draw_waiting(frame, table.waiting_lines(), style, |t| text(style, t));
     if let (Some(result), Some(hands)) = (table.settlement(), revealed) {
         let lines = settlement_lines(table, &names, &result, hands)
             .into_iter()
@@ -389,25 +377,17 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
             frame.area(),
         );
     }
-    let rows = input::help_rows(table.is_remote());
-    let whats: Vec<String> = rows.iter().map(|(_, what)| text(style, what)).collect();
-    let keys: Vec<(String, &str)> = rows
-        .iter()
-        .zip(&whats)
-        .map(|((k, _), what)| (text(style, k), what.as_str()))
-        .collect();
-    let rules: Vec<String> = RULES.iter().map(|r| text(style, r)).collect();
-    let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+    let rules: Vec<String> = RULES.iter().map(|&r| r.to_owned()).collect();
     let mut stats = table.stats().tally.rows();
     stats.extend(table.stats().extra.rows());
-    Windows {
+    let shown = windows::Shared {
         game: "Dou Dizhu",
-        keys: &keys,
+        keys: &input::help_rows(table.is_remote()),
         rules: &rules,
         stats: &stats,
         style,
-    }
-    .draw(frame, table.overlay());
+    };
+    windows::draw_shared(frame, table.overlay(), &shown, |t| text(style, t));
 }
 
 /// The rules, for the help window.

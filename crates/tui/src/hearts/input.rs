@@ -1,12 +1,18 @@
 //! Keys and mouse clicks to [`Command`]s, from one table of bindings that also writes the
-//! help window and the footer.
+//! help window and the footer. At a network table the local game's keys (undo, new game,
+//! statistics, speed, difficulty) are off, and the host has keys of its own until the first
+//! game starts.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 
-use super::state::{Command, Popup};
+use super::state::{Command, Popup, Table};
 use crate::hand::HandHits;
+use crate::net::remote::HostCommand;
+use crate::shell::{AtTable, Scope};
 
-/// One key binding: the keys, what they do, and the footer's short form (if shown there).
+/// One key binding: the keys, what they do, the footer's short form (if shown there) and
+/// where it applies (the host's keys, [`Scope::Host`], until the first game starts).
+#[derive(Clone, Copy)]
 pub struct Binding {
     /// The keys, any of which gives the command.
     pub keys: &'static [KeyCode],
@@ -18,6 +24,8 @@ pub struct Binding {
     pub footer: Option<&'static str>,
     /// The command.
     pub command: Command,
+    /// Whether it is a key of the local game, of a network table, or of both.
+    pub scope: Scope,
 }
 
 const fn bind(
@@ -33,7 +41,13 @@ const fn bind(
         help,
         footer,
         command,
+        scope: Scope::Both,
     }
+}
+
+/// `binding`, with `scope`.
+const fn only(scope: Scope, binding: Binding) -> Binding {
+    Binding { scope, ..binding }
 }
 
 use KeyCode::{Char, End, Enter, Esc, F, Home, Left, Right};
@@ -70,12 +84,15 @@ pub const BINDINGS: &[Binding] = &[
         Some("Enter play"),
         Command::Confirm,
     ),
-    bind(
-        &[Char('u')],
-        "u",
-        "undo your last card (and the cards after it) or your pass",
-        Some("u undo"),
-        Command::Undo,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('u')],
+            "u",
+            "undo your last card (and the cards after it) or your pass",
+            Some("u undo"),
+            Command::Undo,
+        ),
     ),
     bind(
         &[Char('t')],
@@ -91,40 +108,85 @@ pub const BINDINGS: &[Binding] = &[
         Some("p points"),
         Command::Scores,
     ),
-    bind(
-        &[Char('s')],
-        "s",
-        "statistics (r on that screen resets them)",
-        None,
-        Command::Statistics,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('s')],
+            "s",
+            "statistics (r on that screen resets them)",
+            None,
+            Command::Statistics,
+        ),
     ),
-    bind(
-        &[Char('+'), Char('=')],
-        "+",
-        "computer players faster",
-        None,
-        Command::Faster,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('+'), Char('=')],
+            "+",
+            "computer players faster",
+            None,
+            Command::Faster,
+        ),
     ),
-    bind(
-        &[Char('-')],
-        "-",
-        "computer players slower",
-        None,
-        Command::Slower,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('-')],
+            "-",
+            "computer players slower",
+            None,
+            Command::Slower,
+        ),
     ),
-    bind(
-        &[Char('d')],
-        "d",
-        "difficulty: random, rule, heuristic or mc players",
-        None,
-        Command::Difficulty,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('d')],
+            "d",
+            "difficulty: random, rule, heuristic or mc players",
+            None,
+            Command::Difficulty,
+        ),
     ),
-    bind(
-        &[Char('n')],
-        "n n",
-        "new game (next seed)",
-        None,
-        Command::NewGame,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('n')],
+            "n n",
+            "new game (next seed)",
+            None,
+            Command::NewGame,
+        ),
+    ),
+    only(
+        Scope::Host,
+        bind(
+            &[Char('d')],
+            "d",
+            "host: choose the bot b seats (the server's bots, strongest first)",
+            Some("d bot"),
+            Command::Difficulty,
+        ),
+    ),
+    only(
+        Scope::Host,
+        bind(
+            &[Char('b')],
+            "b",
+            "host: seat bots in the empty seats",
+            Some("b bots"),
+            Command::Host(HostCommand::SeatBots),
+        ),
+    ),
+    only(
+        Scope::Host,
+        bind(
+            &[Char('g')],
+            "g",
+            "host: start the game once every seat is taken",
+            Some("g start"),
+            Command::Host(HostCommand::Start),
+        ),
     ),
     bind(
         &[Char('?'), F(1)],
@@ -133,49 +195,108 @@ pub const BINDINGS: &[Binding] = &[
         Some("? help"),
         Command::Help,
     ),
-    bind(
-        &[Char('q'), Esc],
-        "q / Esc",
-        "quit (asks while a game is in progress, which is saved)",
-        Some("q quit"),
-        Command::Quit,
+    only(
+        Scope::Local,
+        bind(
+            &[Char('q'), Esc],
+            "q / Esc",
+            "quit (asks while a game is in progress, which is saved)",
+            Some("q quit"),
+            Command::Quit,
+        ),
+    ),
+    only(
+        Scope::Table,
+        bind(
+            &[Char('q'), Esc],
+            "q / Esc",
+            "leave the table (asks first; your seat waits); after the game Enter: host's rematch",
+            Some("q leave"),
+            Command::Quit,
+        ),
     ),
 ];
 
-/// The help window's rows: `(keys, what they do)`, from [`BINDINGS`].
-pub fn help_rows() -> Vec<(&'static str, &'static str)> {
-    BINDINGS.iter().map(|b| (b.label, b.help)).collect()
+/// What a network table changes, for the help window.
+pub const AT_A_TABLE: (&str, &str) = (
+    "at a table",
+    "no undo, save, new game, statistics, speed or difficulty: the server holds the game; the host seats bots, starts and rematches",
+);
+
+/// The help window's rows: `(keys, what they do)`, from [`BINDINGS`] (and [`AT_A_TABLE`] at a
+/// network table).
+pub fn help_rows(remote: bool) -> Vec<(&'static str, &'static str)> {
+    let mut rows: Vec<_> = BINDINGS
+        .iter()
+        .filter(|b| b.scope.holds(remote, true))
+        .map(|b| (b.label, b.help))
+        .collect();
+    if remote {
+        rows.push(AT_A_TABLE);
+    }
+    rows
 }
 
-/// The footer, from [`BINDINGS`].
-pub fn footer() -> String {
+/// What the keys depend on: the game's open window, and the network table (`None` in a
+/// local game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// The game's own window, if one is open.
+    pub popup: Option<Popup>,
+    /// At a network table: whether the first game has yet to start, and whether you host.
+    pub table: Option<AtTable>,
+}
+
+impl Context {
+    /// The context of `table` now.
+    pub fn of(table: &Table) -> Context {
+        Context {
+            popup: table.popup(),
+            table: table.remote_link().map(AtTable::of),
+        }
+    }
+}
+
+impl Binding {
+    /// Whether the binding applies in `context`: its scope holds, and a host's key only
+    /// until the first game starts.
+    fn applies(&self, context: Context) -> bool {
+        let waiting = context.table.is_some_and(|t| t.waiting);
+        AtTable::allows(context.table, self.scope) && (self.scope != Scope::Host || waiting)
+    }
+}
+
+/// The footer in `context`, from [`BINDINGS`].
+pub fn footer(context: Context) -> String {
     BINDINGS
         .iter()
+        .filter(|b| b.applies(context))
         .filter_map(|b| b.footer)
         .collect::<Vec<_>>()
         .join("  ")
 }
 
-/// What `event` asks for, given the game's open window and where the cards were drawn
-/// (the shared windows, help, statistics and questions, take their keys first).
-pub fn command(event: &Event, popup: Option<Popup>, hits: &HandHits) -> Option<Command> {
+/// What `event` asks for in `context`, given where the cards were drawn (the shared windows,
+/// help, statistics and questions, take their keys first).
+pub fn command(event: &Event, context: Context, hits: &HandHits) -> Option<Command> {
     match event {
-        Event::Key(key) => key_command(key, popup),
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => match popup
-        {
-            None => hits.card_at(mouse.column, mouse.row).map(Command::Click),
-            Some(_) => Some(Command::Close),
-        },
+        Event::Key(key) => key_command(key, context),
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            match context.popup {
+                None => hits.card_at(mouse.column, mouse.row).map(Command::Click),
+                Some(_) => Some(Command::Close),
+            }
+        }
         _ => None,
     }
 }
 
-fn key_command(key: &KeyEvent, popup: Option<Popup>) -> Option<Command> {
+fn key_command(key: &KeyEvent, context: Context) -> Option<Command> {
     let bound = BINDINGS
         .iter()
-        .find(|b| b.keys.contains(&key.code))
+        .find(|b| b.keys.contains(&key.code) && b.applies(context))
         .map(|b| b.command);
-    match popup {
+    match context.popup {
         None => bound,
         // The summary: Enter, Space or Esc deal on; q quits; u takes the last card back.
         Some(Popup::HandOver) => match key.code {

@@ -1,4 +1,5 @@
-//! Hearts in the terminal: you (South) against three computer players.
+//! Hearts in the terminal: you (South) against three computer players, or a seat at a
+//! network table (`play --host hearts`, `play --join …`).
 //!
 //! - [`state`]: the [`Table`] (game, bots, cursor, picks, message, open window) and the
 //!   [`Command`]s that change it, without a terminal;
@@ -6,7 +7,7 @@
 //! - [`ui`]: the widgets (hand, trick, seat panels) and the screen layout.
 //!
 //! The computer players see only their seat's [`View`](::hearts::View); the screen draws
-//! only South's.
+//! only yours, locally and at a table alike.
 
 pub mod cli;
 pub mod input;
@@ -19,20 +20,18 @@ mod tests;
 use ::hearts::Settings;
 use crossterm::event::Event;
 use ratatui::Frame;
-use ratatui::layout::Size;
 
-use crate::app::{Action, Screen};
+use crate::app::Screen;
 use crate::hand::HandHits;
 use crate::launcher::LaunchOptions;
-use crate::overlay::Outcome;
-pub use state::{BotKind, Command, Flow, HUMAN, Options, Speed, Table};
+use crate::net::NetScreen;
+use crate::shell::CardTable;
+pub use crate::shell::Flow;
+pub use crate::shell::TableState;
+pub use state::{BotKind, Command, HUMAN, Options, Speed, Table};
 
-/// The Hearts screen: the table, the card style and where the hand was drawn.
-pub struct App {
-    table: Table,
-    style: crate::cards::CardStyle,
-    hits: HandHits,
-}
+/// The Hearts screen: the table in the card games' shell.
+pub type App = crate::shell::App<Table>;
 
 /// Builds the screen for the launcher: the strongest bots, normal speed, the launcher's
 /// style, seed and data directory.
@@ -50,62 +49,23 @@ pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
 impl App {
     /// A new game (or the saved one, if the player says so).
     pub fn new(options: &Options) -> App {
-        App {
-            table: Table::new(options),
-            style: options.style,
-            hits: HandHits::default(),
-        }
+        App::over(Table::new(options), options.style)
     }
 
-    /// The table.
-    pub fn table(&self) -> &Table {
-        &self.table
-    }
-
-    /// The table, to drive it directly.
-    pub fn table_mut(&mut self) -> &mut Table {
-        &mut self.table
-    }
-
-    fn apply(&mut self, command: Command) -> Action {
-        match self.table.apply(command) {
-            Flow::Continue => Action::Continue,
-            Flow::Quit => Action::Quit,
-        }
+    /// A seat at a network table, drawn in `style`.
+    pub fn remote(link: NetScreen, style: crate::cards::CardStyle) -> App {
+        App::over(Table::remote(link), style)
     }
 }
 
-impl Screen for App {
-    fn render(&mut self, frame: &mut Frame) {
-        ui::draw(frame, &self.table, self.style, &mut self.hits);
+impl CardTable for Table {
+    const MIN_SIZE: (u16, u16) = ui::MIN_SIZE;
+
+    fn command(&self, event: &Event, hits: &HandHits) -> Option<Command> {
+        input::command(event, input::Context::of(self), hits)
     }
 
-    fn handle_event(&mut self, event: &Event) -> Action {
-        if let Event::Key(key) = event {
-            match self.table.overlay_mut().handle_key(key) {
-                Outcome::Unhandled => {}
-                Outcome::Confirmed(command) => return self.apply(command),
-                Outcome::ResetStatistics => return self.apply(Command::AskResetStatistics),
-                Outcome::Closed => {
-                    self.table.declined();
-                    return Action::Continue;
-                }
-                Outcome::Handled => return Action::Continue,
-            }
-        }
-        match input::command(event, self.table.popup(), &self.hits) {
-            Some(command) => self.apply(command),
-            None => Action::Continue,
-        }
-    }
-
-    fn tick(&mut self) -> Action {
-        self.table.tick();
-        Action::Continue
-    }
-
-    fn min_size(&self) -> Size {
-        let (width, height) = ui::MIN_SIZE;
-        Size::new(width, height)
+    fn draw(&self, frame: &mut Frame, style: crate::cards::CardStyle, hits: &mut HandHits) {
+        ui::draw(frame, self, style, hits);
     }
 }

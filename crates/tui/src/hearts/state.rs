@@ -1,28 +1,36 @@
-//! The Hearts table without a terminal: the game, the computer players, your cursor and picks,
-//! the status message and the open window, changed only by [`Command`]s and [`Table::tick`].
-//! A game in progress is saved on quit and offered back on the next start; each finished
-//! game goes into the statistics (`hearts-stats.json` in the data directory).
+//! The Hearts table without a terminal: the game and the computer players (or a seat at a
+//! network table), your cursor and picks, the status message and the open window, changed
+//! only by [`Command`]s and [`Table::tick`]. A local game in progress is saved on quit and
+//! offered back on the next start; each finished one goes into the statistics
+//! (`hearts-stats.json` in the data directory).
 //!
-//! What the screen draws comes from [`Table::view`], South's own [`View`]: no other seat's
-//! hand or pass is reachable from here.
+//! What the screen draws comes from [`Table::view`], your own [`View`] (South's locally, the
+//! server's view of your seat at a table): no other seat's hand or pass is reachable from
+//! here.
 
 use ::hearts::{
-    Bot, Game, HeuristicBot, MonteCarloBot, Move, Phase, RandomBot, RuleBot, Seat, Settings, View,
-    seat_name,
+    Bot, Game, HeuristicBot, MonteCarloBot, Move, Phase, RandomBot, RuleBot, Seat, Settings, Trick,
+    View, seat_name,
 };
-use cards_core::{Card, CardSet};
+use cards_core::{BySeat, Card, CardSet};
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardStyle;
 use crate::data::DataDir;
 use crate::keep::Keeper;
+use crate::net::NetScreen;
+use crate::net::remote::{HostCommand, Remote};
 use crate::overlay;
+use crate::shell::{Flow, TableState};
 use crate::stats::{Finished, ScoreOrder, Stats};
 use crate::status::Status;
 
 /// The name of the game's files in the data directory.
 const FILES: &str = "hearts";
+
+/// What is saved on quit, in messages.
+const WHAT: &str = "game";
 
 /// The human's seat (in Windows Hearts the player sits South).
 pub const HUMAN: Seat = ::hearts::SOUTH;
@@ -195,15 +203,6 @@ impl Standings {
     }
 }
 
-/// What a command asks of the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep playing.
-    Continue,
-    /// Leave the game.
-    Quit,
-}
-
 /// Everything a key or a click can ask of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -233,13 +232,17 @@ pub enum Command {
     Faster,
     /// Computer players slower.
     Slower,
-    /// Next difficulty (the kind of computer players).
+    /// Next difficulty (the kind of computer players); at a network table, the host's next
+    /// bot for the empty seats.
     Difficulty,
+    /// At a network table: a host command (seat bots, start, rematch).
+    Host(HostCommand),
     /// Abandon this game and deal a new one (asks first while a game is in progress).
     NewGame,
     /// Deal a new game now (the answer to [`Command::NewGame`]'s question).
     StartNewGame,
-    /// Close the window; from the hand summary, deal the next hand.
+    /// Close the window; from the hand summary, deal the next hand (at a network table, once
+    /// the game is over, the host's rematch).
     Close,
     /// Show the statistics.
     Statistics,
@@ -255,12 +258,30 @@ pub enum Command {
     SaveAndQuit,
 }
 
-/// The Hearts table: the game and everything around it that is not drawing.
-pub struct Table {
+/// The local game: the game, its seed and the computer players.
+pub struct Local {
     game: Game,
     seed: u64,
     bot_kind: BotKind,
     bots: Vec<Box<dyn Bot>>,
+}
+
+/// A seat at a network table: the link, the picks of a pass still to send (the server takes
+/// them one card at a time), and the last view of the hand before the one in play (for its
+/// summary: the server deals the next hand at once).
+struct RemoteHand {
+    link: Remote<View>,
+    sending: Vec<Card>,
+    previous: Option<View>,
+}
+
+/// Where the game comes from: a game against bots in this process, or a seat at a network
+/// table.
+type Source = crate::shell::Source<Local, RemoteHand>;
+
+/// The Hearts table: the game's source and everything around it that is not drawing.
+pub struct Table {
+    source: Source,
     speed: Speed,
     cursor: usize,
     chosen: CardSet,
@@ -274,19 +295,13 @@ impl Table {
     /// A new game; with a data directory, its statistics, and a question whether to resume
     /// the game saved there.
     pub fn new(options: &Options) -> Table {
-        let mut table = Table {
+        let local = Local {
             game: Game::new(options.settings, options.seed),
             seed: options.seed,
             bot_kind: options.bots,
             bots: make_bots(options.bots, options.seed),
-            speed: options.speed,
-            cursor: 0,
-            chosen: CardSet::EMPTY,
-            status: Status::default(),
-            overlay: Overlay::None,
-            wait: 0,
-            keep: Keeper::default(),
         };
+        let mut table = Table::around(Source::Local(Box::new(local)), options.speed);
         table.start_hand();
         table.keep = Keeper::open(options.data.clone(), FILES, &mut table.status);
         if table.keep.has_saved() {
@@ -295,14 +310,42 @@ impl Table {
         table
     }
 
-    /// The game to save: `None` before your first move and once the game is over.
+    /// A seat at a network table, over an open link (nothing is saved or counted in the
+    /// statistics: the server keeps the game).
+    pub fn remote(link: NetScreen) -> Table {
+        let remote = RemoteHand {
+            link: Remote::new(link),
+            sending: Vec::new(),
+            previous: None,
+        };
+        let mut table = Table::around(Source::Remote(Box::new(remote)), Speed::Normal);
+        table.tick();
+        table
+    }
+
+    fn around(source: Source, speed: Speed) -> Table {
+        Table {
+            source,
+            speed,
+            cursor: 0,
+            chosen: CardSet::EMPTY,
+            status: Status::default(),
+            overlay: Overlay::None,
+            wait: 0,
+            keep: Keeper::default(),
+        }
+    }
+
+    /// The game to save: `None` before your first move, once the game is over, and at a
+    /// network table.
     pub fn to_save(&self) -> Option<Saved> {
-        let started =
-            self.game.hand_number() > 0 || self.game.moves().iter().any(|m| m.seat() == HUMAN);
-        (started && !self.game.is_over()).then(|| Saved {
-            seed: self.seed,
-            bots: self.bot_kind,
-            game: self.game.clone(),
+        let local = self.source.local()?;
+        let game = &local.game;
+        let started = game.hand_number() > 0 || game.moves().iter().any(|m| m.seat() == HUMAN);
+        (started && !game.is_over()).then(|| Saved {
+            seed: local.seed,
+            bots: local.bot_kind,
+            game: game.clone(),
         })
     }
 
@@ -311,37 +354,143 @@ impl Table {
         &self.keep.stats
     }
 
-    /// The open window, to hand it a key.
-    pub fn overlay_mut(&mut self) -> &mut Overlay {
-        &mut self.overlay
+    /// The local game (public: its history and totals; hands through [`Table::view`]);
+    /// `None` at a network table.
+    pub fn game(&self) -> Option<&Game> {
+        self.source.local().map(|local| &local.game)
     }
 
-    /// A question was answered no: a declined resume discards the saved game.
-    pub fn declined(&mut self) {
-        if self.keep.take_saved().is_some() {
-            self.keep.discard(&mut self.status);
-            self.info("the saved game is discarded: a new game");
+    /// The network table (`None` for a local game).
+    pub fn remote_link(&self) -> Option<&Remote<View>> {
+        self.source.remote().map(|remote| &remote.link)
+    }
+
+    /// Whether this is a seat at a network table.
+    pub const fn is_remote(&self) -> bool {
+        self.source.is_remote()
+    }
+
+    /// Your seat: South locally, the one the server gave at a network table.
+    pub fn me(&self) -> Seat {
+        match &self.source {
+            Source::Local(_) => HUMAN,
+            Source::Remote(remote) => remote.link.net().seat.and_then(Seat::new).unwrap_or(HUMAN),
         }
     }
 
-    /// The game being played (public: its history and totals; hands through [`Table::view`]).
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// What South may see.
+    /// What you may see. At a network table before the first game: the table's settings, no
+    /// cards.
     pub fn view(&self) -> View {
-        self.game.view(HUMAN)
+        match &self.source {
+            Source::Local(local) => local.game.view(HUMAN),
+            Source::Remote(remote) => remote
+                .link
+                .view()
+                .cloned()
+                .unwrap_or_else(|| Game::new(remote.link.settings(), 0).public_view()),
+        }
     }
 
-    /// The game seed.
-    pub const fn seed(&self) -> u64 {
-        self.seed
+    /// Each seat's name on screen: North, East, South, West locally; the display names (and
+    /// whether a player is away or a bot) at a network table.
+    pub fn names(&self) -> BySeat<String, 4> {
+        match &self.source {
+            Source::Local(_) => BySeat::from_fn(|seat| seat_name(seat).to_owned()),
+            Source::Remote(remote) => BySeat::from_fn(|seat| remote.link.seat_label(seat.index())),
+        }
     }
 
-    /// The computer players' kind.
-    pub const fn bot_kind(&self) -> BotKind {
-        self.bot_kind
+    /// Where the game comes from, for the title: its seed and bots, or the table and the
+    /// link.
+    pub fn origin(&self) -> String {
+        match &self.source {
+            Source::Local(local) => format!(
+                "seed {} · {} bots, {}",
+                local.seed,
+                local.bot_kind.name(),
+                self.speed.name()
+            ),
+            Source::Remote(remote) => remote.link.origin(),
+        }
+    }
+
+    /// The window shown at a network table until the first game starts.
+    pub fn waiting_lines(&self) -> Option<Vec<String>> {
+        match &self.source {
+            Source::Remote(remote) if remote.link.view().is_none() => {
+                Some(remote.link.waiting_lines())
+            }
+            _ => None,
+        }
+    }
+
+    /// Which seat shot the moon in each finished hand, oldest first, where it is known (the
+    /// local game's history; a network table's view has only the scores).
+    pub fn moons(&self) -> Vec<Option<Seat>> {
+        self.game().map_or_else(Vec::new, |game| {
+            game.history().iter().map(|h| h.result.moon).collect()
+        })
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> Option<Vec<Seat>> {
+        match &self.source {
+            Source::Local(local) => local.game.winners(),
+            Source::Remote(remote) => {
+                let outcome = remote.link.net().result.as_ref()?;
+                let over = remote.link.view()?.phase() == Phase::Over;
+                over.then(|| {
+                    Seat::ALL
+                        .into_iter()
+                        .filter(|s| outcome.winners.contains(s.index()))
+                        .collect()
+                })
+            }
+        }
+    }
+
+    /// The last trick of the hand the summary is about: the one just played (at a network
+    /// table, where the next hand is dealt at once, the previous hand's, completed by the one
+    /// card that was still out).
+    pub fn final_trick(&self) -> Option<Trick> {
+        let view = match &self.source {
+            Source::Remote(remote) if self.view().phase() != Phase::Over => {
+                remote.previous.as_ref()?
+            }
+            _ => return self.view().last_trick().copied(),
+        };
+        let out = view.unseen() | view.hand();
+        match (view.current_trick(), out.iter().next(), view.to_move()) {
+            (Some(trick), Some(card), Some(_)) if trick.len() == 3 && out.len() == 1 => {
+                let mut cards = trick.cards().to_vec();
+                cards.push(card);
+                Some(Trick::new(trick.leader(), &cards))
+            }
+            (Some(trick), _, _) if !trick.is_empty() => Some(*trick),
+            _ => view.last_trick().copied(),
+        }
+    }
+
+    /// What comes after the hand summary, for its last line.
+    pub fn after_summary(&self) -> &'static str {
+        let over = self.winners().is_some();
+        match &self.source {
+            Source::Local(_) if over => "Enter: new game · u: undo · q: quit",
+            Source::Local(_) => "Enter: next hand · u: undo · q: quit",
+            Source::Remote(remote) if over && remote.link.net().host => "Enter: rematch · q: leave",
+            Source::Remote(_) if over => "waiting for the host's rematch · q: leave",
+            Source::Remote(_) => "Enter: on to the next hand · q: leave",
+        }
+    }
+
+    /// The game seed (`None` at a network table).
+    pub fn seed(&self) -> Option<u64> {
+        self.source.local().map(|local| local.seed)
+    }
+
+    /// The computer players' kind (`None` at a network table).
+    pub fn bot_kind(&self) -> Option<BotKind> {
+        self.source.local().map(|local| local.bot_kind)
     }
 
     /// The computer players' pace.
@@ -359,9 +508,10 @@ impl Table {
         self.cursor
     }
 
-    /// The cards picked for the pass so far.
-    pub const fn chosen(&self) -> CardSet {
-        self.chosen
+    /// The cards picked for the pass so far (at a network table, with those the server has
+    /// taken).
+    pub fn chosen(&self) -> CardSet {
+        self.chosen | self.view().picked()
     }
 
     /// The status message.
@@ -384,7 +534,23 @@ impl Table {
 
     /// Your cards in display order (clubs, diamonds, spades, hearts; low to high).
     pub fn hand(&self) -> Vec<Card> {
-        self.game.round().hand(HUMAN).iter().collect()
+        self.view().hand().iter().collect()
+    }
+
+    /// Says how the hand starts: where to pass, or that nobody passes.
+    fn greet_hand(&mut self) {
+        let view = self.view();
+        let direction = view.pass_direction();
+        let hand = hand_number(&view) + 1;
+        let names = self.names();
+        self.info(if direction.passes() {
+            format!(
+                "Hand {hand}: pick 3 cards to pass {direction} to {}, then Enter",
+                names[direction.receiver(self.me())]
+            )
+        } else {
+            format!("Hand {hand}: no passing this hand")
+        });
     }
 
     fn start_hand(&mut self) {
@@ -392,31 +558,26 @@ impl Table {
         self.chosen = CardSet::EMPTY;
         self.overlay = Overlay::None;
         self.wait = self.speed.ticks();
-        let direction = self.game.round().pass_direction();
-        self.info(if direction.passes() {
-            format!(
-                "Hand {}: pick 3 cards to pass {direction} to {}, then Enter",
-                self.game.hand_number() + 1,
-                seat_name(direction.receiver(HUMAN))
-            )
-        } else {
-            format!("Hand {}: no passing this hand", self.game.hand_number() + 1)
-        });
+        self.greet_hand();
         self.bot_passes();
     }
 
     /// The computer players choose their passes at once; nothing is revealed until yours.
     fn bot_passes(&mut self) {
-        let waiting: Vec<Seat> = self
+        let Source::Local(local) = &mut self.source else {
+            return;
+        };
+        let waiting: Vec<Seat> = local
             .game
             .round()
             .awaiting_pass()
             .filter(|&s| s != HUMAN)
             .collect();
         for seat in waiting {
-            let cards = self.bots[seat.index()].choose_pass(&self.game.view(seat));
-            if let Err(err) = self.game.play(Move::Pass(seat, cards)) {
-                self.error(format!("{} passed badly: {err}", seat_name(seat)));
+            let cards = local.bots[seat.index()].choose_pass(&local.game.view(seat));
+            if let Err(err) = local.game.play(Move::Pass(seat, cards)) {
+                self.status
+                    .error(format!("{} passed badly: {err}", seat_name(seat)));
             }
         }
     }
@@ -438,15 +599,337 @@ impl Table {
             // Abandoned after the first move: it counts as played and lost.
             self.record(false);
         }
+        let Source::Local(local) = &mut self.source else {
+            return;
+        };
+        local.seed = local.seed.wrapping_add(1);
+        local.game = Game::new(*local.game.settings(), local.seed);
+        local.bots = make_bots(local.bot_kind, local.seed);
         self.keep.discard(&mut self.status);
-        self.seed = self.seed.wrapping_add(1);
-        self.game = Game::new(*self.game.settings(), self.seed);
-        self.bots = make_bots(self.bot_kind, self.seed);
         self.start_hand();
     }
 
+    fn difficulty(&mut self) {
+        let Source::Local(local) = &mut self.source else {
+            return self.host(HostCommand::NextBot);
+        };
+        local.bot_kind = local.bot_kind.next();
+        local.bots = make_bots(local.bot_kind, local.seed);
+        let text = format!("computer players: {}", local.bot_kind.name());
+        self.info(text);
+    }
+
+    fn host(&mut self, command: HostCommand) {
+        if let Source::Remote(remote) = &mut self.source {
+            remote.link.host_on(command, &mut self.status);
+        }
+    }
+
+    fn resume(&mut self) {
+        let Some(saved) = self.keep.take_saved() else {
+            return;
+        };
+        let resumed = format!(
+            "resumed: hand {}, seed {}",
+            saved.game.hand_number() + 1,
+            saved.seed
+        );
+        let passing = saved.game.round().phase() == Phase::Passing;
+        self.source = Source::Local(Box::new(Local {
+            bots: make_bots(saved.bots, saved.seed),
+            seed: saved.seed,
+            bot_kind: saved.bots,
+            game: saved.game,
+        }));
+        self.cursor = 0;
+        self.chosen = CardSet::EMPTY;
+        self.overlay = Overlay::None;
+        self.wait = self.speed.ticks();
+        self.info(resumed);
+        if passing {
+            self.bot_passes();
+        }
+    }
+
+    /// Counts the local game in the statistics: `finished` when it was played to the end,
+    /// else abandoned (a loss).
+    fn record(&mut self, finished: bool) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        let totals = game.totals();
+        let mine = totals[HUMAN];
+        let place = Seat::ALL.iter().filter(|&&s| totals[s] < mine).count();
+        let won = finished && game.winners().is_some_and(|w| w.contains(&HUMAN));
+        self.keep.stats.tally.record(
+            Finished {
+                won,
+                score: finished.then_some(i64::from(mine)),
+                seconds: None,
+            },
+            ScoreOrder::Lower,
+        );
+        if finished {
+            self.keep.stats.extra.places[place] += 1;
+        }
+        self.keep.save_stats(&mut self.status);
+    }
+
+    fn close(&mut self) {
+        let over = self.view().phase() == Phase::Over;
+        match (self.overlay.clone(), &self.source) {
+            (Overlay::Game(Popup::HandOver), Source::Local(_)) => self.next_hand(),
+            (Overlay::Game(Popup::HandOver), Source::Remote(_)) if over => {
+                self.overlay = Overlay::None;
+                self.host(HostCommand::Rematch);
+            }
+            (Overlay::None, _) if over => self.overlay = Overlay::Game(Popup::HandOver),
+            _ => self.overlay = Overlay::None,
+        }
+    }
+
+    fn show_last_trick(&mut self) {
+        if self.view().completed_tricks().is_empty() {
+            self.error("no trick has been completed yet this hand");
+        } else {
+            self.overlay = Overlay::Game(Popup::LastTrick);
+        }
+    }
+
+    /// Acts on the card under the cursor: pick/drop it while passing, play it otherwise.
+    fn activate(&mut self, enter: bool) {
+        let hand = self.hand();
+        let Some(&card) = hand.get(self.cursor) else {
+            return;
+        };
+        let view = self.view();
+        match view.phase() {
+            Phase::Passing if !view.must_pass() || self.sending() => {
+                self.info("your pass is chosen: waiting for the others");
+            }
+            Phase::Passing => {
+                let chosen = self.chosen();
+                if enter && chosen.len() == 3 {
+                    self.pass();
+                } else if chosen.contains(card) {
+                    if view.picked().contains(card) {
+                        return self.error("the server has that pick: it stays");
+                    }
+                    self.chosen.remove(card);
+                    self.info(format!("{} of 3 cards picked", self.chosen().len()));
+                } else if chosen.len() == 3 {
+                    self.error("three cards are picked: drop one first (Enter passes them)");
+                } else {
+                    self.chosen.insert(card);
+                    let n = self.chosen().len();
+                    self.info(if n == 3 {
+                        "three cards picked: press Enter to pass them".to_owned()
+                    } else {
+                        format!("{n} of 3 cards picked")
+                    });
+                }
+            }
+            Phase::Playing => {
+                let me = self.me();
+                if let Some(turn) = view.to_move().filter(|&t| t != me) {
+                    let names = self.names();
+                    self.info(format!("wait: {} is to play", names[turn]));
+                    return;
+                }
+                self.play(card);
+            }
+            Phase::Over => self.overlay = Overlay::Game(Popup::HandOver),
+        }
+    }
+
+    /// Plays `card`: on the local game, or sent to the server (its answer, a new view or a
+    /// refusal, comes with a later tick).
+    fn play(&mut self, card: Card) {
+        match &mut self.source {
+            Source::Local(local) => match local.game.play(Move::Play(HUMAN, card)) {
+                Ok(()) => {
+                    self.status.clear();
+                    self.after_play();
+                    self.cursor = self.cursor.min(self.hand().len().saturating_sub(1));
+                }
+                Err(err) => {
+                    self.error(format!("you cannot play {}: {err}", card.symbol_text()));
+                }
+            },
+            Source::Remote(remote) => {
+                remote.link.act(&card.to_string());
+                self.status.clear();
+            }
+        }
+    }
+
+    /// Whether picks of a pass are still on their way to the server.
+    fn sending(&self) -> bool {
+        self.source
+            .remote()
+            .is_some_and(|remote| !remote.sending.is_empty())
+    }
+
+    fn pass(&mut self) {
+        let chosen = self.chosen();
+        match &mut self.source {
+            Source::Local(local) => match local.game.play(Move::Pass(HUMAN, chosen)) {
+                Ok(()) => {
+                    self.info(passed_text(&self.view(), &self.names()));
+                    self.chosen = CardSet::EMPTY;
+                    self.cursor = 0;
+                    self.wait = self.speed.ticks();
+                }
+                Err(err) => self.error(format!("cannot pass: {err}")),
+            },
+            Source::Remote(remote) => {
+                let picked = remote.link.view().map_or(CardSet::EMPTY, View::picked);
+                // Sent last first: `sending` is a stack.
+                remote.sending = (chosen - picked).iter().rev().collect();
+                self.info(format!("passing {}…", names(chosen)));
+                self.send_picks();
+            }
+        }
+    }
+
+    /// Sends the next pick of the pass, when the server waits for it.
+    fn send_picks(&mut self) {
+        let Source::Remote(remote) = &mut self.source else {
+            return;
+        };
+        if remote.link.my_turn()
+            && let Some(card) = remote.sending.pop()
+        {
+            remote.link.act(&card.to_string());
+        }
+    }
+
+    /// Takes back moves up to and including your last one: your last card with every
+    /// computer card after it, or your pass. The computer players' passes stay chosen.
+    fn undo(&mut self) {
+        if self.popup() == Some(Popup::HandOver) && !self.is_remote() {
+            self.overlay = Overlay::None;
+        }
+        let Source::Local(local) = &mut self.source else {
+            return self.status.warn("no undo at a network table");
+        };
+        if !local.game.moves().iter().any(|m| m.seat() == HUMAN) {
+            return self.error("nothing of yours to take back in this hand");
+        }
+        while let Some(mv) = local.game.undo() {
+            if mv.seat() == HUMAN {
+                match mv {
+                    Move::Pass(_, cards) => {
+                        self.chosen = cards;
+                        self.info("pass taken back: change your picks, Enter passes them");
+                    }
+                    Move::Play(_, card) | Move::Pick(_, card) => {
+                        self.cursor = self.hand().iter().position(|&c| c == card).unwrap_or(0);
+                        self.info(format!("took back your {}", card.symbol_text()));
+                    }
+                }
+                break;
+            }
+        }
+        self.wait = self.speed.ticks();
+    }
+
+    fn after_play(&mut self) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        let trick_done = game.round().cards_played().is_multiple_of(4);
+        let over = game.round().phase() == Phase::Over;
+        let moon = game.history().last().and_then(|h| h.result.moon) == Some(HUMAN);
+        let game_over = game.is_over();
+        // A finished trick (the last one too) stays on the table for a moment.
+        self.wait = if trick_done {
+            self.speed.ticks() * 2 + 2
+        } else {
+            self.speed.ticks()
+        };
+        if over {
+            self.info("hand over: Enter shows the summary");
+            self.keep.stats.extra.hands += 1;
+            if moon {
+                self.keep.stats.extra.moons += 1;
+            }
+            if game_over {
+                self.record(true);
+                self.keep.discard(&mut self.status);
+            }
+        }
+    }
+
+    /// Takes in what the server sent: a new view (a new hand resets the picks and opens the
+    /// last one's summary), refusals and changes of the link; sends the next pick of a pass.
+    fn tick_remote(&mut self) {
+        let before = self.view();
+        let Source::Remote(remote) = &mut self.source else {
+            return;
+        };
+        let pumped = remote.link.pump();
+        if pumped.notes.iter().any(|note| note.alarm) {
+            remote.sending.clear();
+        }
+        if pumped.view {
+            self.on_new_view(&before, &self.view());
+        }
+        pumped.tell(&mut self.status);
+        self.send_picks();
+    }
+
+    /// What a new view from the server changes: a new hand (or game) resets the cursor and
+    /// the picks and, after a finished hand, opens its summary; the exchange and the end of
+    /// the game are said.
+    fn on_new_view(&mut self, before: &View, view: &View) {
+        let new_hand = hand_number(view) != hand_number(before)
+            || before.seat().is_none()
+            || view.hand_scores().len() < before.hand_scores().len();
+        if let Source::Remote(remote) = &mut self.source
+            && new_hand
+        {
+            remote.sending.clear();
+            remote.previous = Some(before.clone());
+        }
+        if new_hand {
+            self.cursor = 0;
+            self.chosen = CardSet::EMPTY;
+            let finished = view.hand_scores().len() > before.hand_scores().len();
+            if finished && before.seat().is_some() && self.overlay.is_none() {
+                self.overlay = Overlay::Game(Popup::HandOver);
+            }
+            self.greet_hand();
+        }
+        if before.received().is_none() && view.received().is_some() {
+            self.chosen = CardSet::EMPTY;
+            self.info(passed_text(view, &self.names()));
+        }
+        if view.phase() == Phase::Over && self.overlay.is_none() {
+            self.overlay = Overlay::Game(Popup::HandOver);
+        }
+        self.cursor = self.cursor.min(view.hand().len().saturating_sub(1));
+    }
+
+    fn next_hand(&mut self) {
+        let Source::Local(local) = &mut self.source else {
+            return;
+        };
+        if local.game.is_over() {
+            self.new_game();
+        } else if local.game.next_hand().is_ok() {
+            self.start_hand();
+        }
+    }
+}
+
+impl TableState for Table {
+    type Command = Command;
+    type Popup = Popup;
+    const ASK_RESET_STATISTICS: Command = Command::AskResetStatistics;
+
     /// Carries out one command; says whether to leave.
-    pub fn apply(&mut self, command: Command) -> Flow {
+    fn apply(&mut self, command: Command) -> Flow {
         let len = self.hand().len();
         match command {
             Command::Left => self.cursor = self.cursor.saturating_sub(1),
@@ -471,17 +954,23 @@ impl Table {
             }
             Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
-            Command::Quit if self.in_progress() => {
-                let question = if self.keep.keeps() {
-                    "quit? the game is saved"
-                } else {
-                    "quit this game?"
-                };
-                self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+            Command::Quit => {
+                let question = self
+                    .keep
+                    .quit_question(WHAT, self.is_remote(), self.in_progress());
+                match question {
+                    Some(question) => {
+                        self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
+                    }
+                    None => return Flow::Quit,
+                }
             }
-            Command::Quit => return Flow::Quit,
-            Command::SaveAndQuit => return self.save_and_quit(),
-
+            Command::SaveAndQuit => {
+                let saved = self.to_save();
+                return self
+                    .keep
+                    .save_and_quit(saved.as_ref(), WHAT, &mut self.status);
+            }
             Command::Faster => {
                 self.speed = self.speed.faster();
                 self.info(format!("computer speed: {}", self.speed.name()));
@@ -490,11 +979,8 @@ impl Table {
                 self.speed = self.speed.slower();
                 self.info(format!("computer speed: {}", self.speed.name()));
             }
-            Command::Difficulty => {
-                self.bot_kind = self.bot_kind.next();
-                self.bots = make_bots(self.bot_kind, self.seed);
-                self.info(format!("computer players: {}", self.bot_kind.name()));
-            }
+            Command::Difficulty => self.difficulty(),
+            Command::Host(host) => self.host(host),
             Command::NewGame if self.in_progress() => {
                 self.overlay = Overlay::confirm(
                     "abandon this game and deal a new one?",
@@ -507,193 +993,13 @@ impl Table {
         Flow::Continue
     }
 
-    fn save_and_quit(&mut self) -> Flow {
-        if let Some(saved) = self.to_save()
-            && let Err(e) = self.keep.store(&saved)
-        {
-            self.error(format!("the game was not saved: {e}"));
-            return Flow::Continue;
+    /// Advances the clock by one tick: locally a computer card when its pause is over, or
+    /// the hand summary once the last trick has been on the table for a moment; at a network
+    /// table, whatever the server sent.
+    fn tick(&mut self) {
+        if self.is_remote() {
+            return self.tick_remote();
         }
-        Flow::Quit
-    }
-
-    fn resume(&mut self) {
-        let Some(saved) = self.keep.take_saved() else {
-            return;
-        };
-        self.seed = saved.seed;
-        self.bot_kind = saved.bots;
-        self.bots = make_bots(saved.bots, saved.seed);
-        self.game = saved.game;
-        self.cursor = 0;
-        self.chosen = CardSet::EMPTY;
-        self.overlay = Overlay::None;
-        self.wait = self.speed.ticks();
-        self.info(format!(
-            "resumed: hand {}, seed {}",
-            self.game.hand_number() + 1,
-            self.seed
-        ));
-        if self.game.round().phase() == Phase::Passing {
-            self.bot_passes();
-        }
-    }
-
-    /// Counts the game in the statistics: `finished` when it was played to the end, else
-    /// abandoned (a loss).
-    fn record(&mut self, finished: bool) {
-        let totals = self.game.totals();
-        let mine = totals[HUMAN];
-        let place = Seat::ALL.iter().filter(|&&s| totals[s] < mine).count();
-        let won = finished && self.game.winners().is_some_and(|w| w.contains(&HUMAN));
-        self.keep.stats.tally.record(
-            Finished {
-                won,
-                score: finished.then_some(i64::from(mine)),
-                seconds: None,
-            },
-            ScoreOrder::Lower,
-        );
-        if finished {
-            self.keep.stats.extra.places[place] += 1;
-        }
-        self.keep.save_stats(&mut self.status);
-    }
-
-    fn close(&mut self) {
-        match self.overlay {
-            Overlay::Game(Popup::HandOver) => self.next_hand(),
-            Overlay::None if self.game.round().phase() == Phase::Over => {
-                self.overlay = Overlay::Game(Popup::HandOver);
-            }
-            _ => self.overlay = Overlay::None,
-        }
-    }
-
-    fn show_last_trick(&mut self) {
-        if self.game.round().completed_tricks().len() == 0 {
-            self.error("no trick has been completed yet this hand");
-        } else {
-            self.overlay = Overlay::Game(Popup::LastTrick);
-        }
-    }
-
-    /// Acts on the card under the cursor: pick/drop it while passing, play it otherwise.
-    fn activate(&mut self, enter: bool) {
-        let hand = self.hand();
-        let Some(&card) = hand.get(self.cursor) else {
-            return;
-        };
-        match self.game.round().phase() {
-            Phase::Passing => {
-                if enter && self.chosen.len() == 3 {
-                    self.pass();
-                } else if self.chosen.contains(card) {
-                    self.chosen.remove(card);
-                    self.info(format!("{} of 3 cards picked", self.chosen.len()));
-                } else if self.chosen.len() == 3 {
-                    self.error("three cards are picked: drop one first (Enter passes them)");
-                } else {
-                    self.chosen.insert(card);
-                    let n = self.chosen.len();
-                    self.info(if n == 3 {
-                        "three cards picked: press Enter to pass them".to_owned()
-                    } else {
-                        format!("{n} of 3 cards picked")
-                    });
-                }
-            }
-            Phase::Playing => {
-                if let Some(turn) = self.game.round().to_move().filter(|&t| t != HUMAN) {
-                    self.info(format!("wait: {} is to play", seat_name(turn)));
-                    return;
-                }
-                match self.game.play(Move::Play(HUMAN, card)) {
-                    Ok(()) => {
-                        self.status.clear();
-                        self.after_play();
-                        self.cursor = self.cursor.min(self.hand().len().saturating_sub(1));
-                    }
-                    Err(err) => {
-                        self.error(format!("you cannot play {}: {err}", card.symbol_text()));
-                    }
-                }
-            }
-            Phase::Over => self.overlay = Overlay::Game(Popup::HandOver),
-        }
-    }
-
-    fn pass(&mut self) {
-        match self.game.play(Move::Pass(HUMAN, self.chosen)) {
-            Ok(()) => {
-                let view = self.view();
-                let direction = view.pass_direction();
-                self.info(format!(
-                    "you passed {} to {} and received {} from {}",
-                    names(self.chosen),
-                    seat_name(direction.receiver(HUMAN)),
-                    names(view.received().unwrap_or(CardSet::EMPTY)),
-                    seat_name(direction.giver(HUMAN))
-                ));
-                self.chosen = CardSet::EMPTY;
-                self.cursor = 0;
-                self.wait = self.speed.ticks();
-            }
-            Err(err) => self.error(format!("cannot pass: {err}")),
-        }
-    }
-
-    /// Takes back moves up to and including your last one: your last card with every
-    /// computer card after it, or your pass. The computer players' passes stay chosen.
-    fn undo(&mut self) {
-        if self.popup() == Some(Popup::HandOver) {
-            self.overlay = Overlay::None;
-        }
-        if !self.game.moves().iter().any(|m| m.seat() == HUMAN) {
-            return self.error("nothing of yours to take back in this hand");
-        }
-        while let Some(mv) = self.game.undo() {
-            if mv.seat() == HUMAN {
-                match mv {
-                    Move::Pass(_, cards) => {
-                        self.chosen = cards;
-                        self.info("pass taken back: change your picks, Enter passes them");
-                    }
-                    Move::Play(_, card) | Move::Pick(_, card) => {
-                        self.cursor = self.hand().iter().position(|&c| c == card).unwrap_or(0);
-                        self.info(format!("took back your {}", card.symbol_text()));
-                    }
-                }
-                break;
-            }
-        }
-        self.wait = self.speed.ticks();
-    }
-
-    fn after_play(&mut self) {
-        let trick_done = self.game.round().cards_played().is_multiple_of(4);
-        // A finished trick (the last one too) stays on the table for a moment.
-        self.wait = if trick_done {
-            self.speed.ticks() * 2 + 2
-        } else {
-            self.speed.ticks()
-        };
-        if self.game.round().phase() == Phase::Over {
-            self.info("hand over: Enter shows the summary");
-            self.keep.stats.extra.hands += 1;
-            if self.game.history().last().and_then(|h| h.result.moon) == Some(HUMAN) {
-                self.keep.stats.extra.moons += 1;
-            }
-            if self.game.is_over() {
-                self.record(true);
-                self.keep.discard(&mut self.status);
-            }
-        }
-    }
-
-    /// Advances the clock by one tick: a computer card when its pause is over, or the hand
-    /// summary once the last trick has been on the table for a moment.
-    pub fn tick(&mut self) {
         if !self.overlay.is_none() {
             return;
         }
@@ -701,27 +1007,50 @@ impl Table {
             self.wait -= 1;
             return;
         }
-        if self.game.round().phase() == Phase::Over {
+        let Source::Local(local) = &mut self.source else {
+            return;
+        };
+        if local.game.round().phase() == Phase::Over {
             self.overlay = Overlay::Game(Popup::HandOver);
             return;
         }
-        let Some(seat) = self.game.round().to_move().filter(|&s| s != HUMAN) else {
+        let Some(seat) = local.game.round().to_move().filter(|&s| s != HUMAN) else {
             return;
         };
-        let card = self.bots[seat.index()].choose_play(&self.game.view(seat));
-        match self.game.play(Move::Play(seat, card)) {
+        let card = local.bots[seat.index()].choose_play(&local.game.view(seat));
+        match local.game.play(Move::Play(seat, card)) {
             Ok(()) => self.after_play(),
             Err(err) => self.error(format!("{} played badly: {err}", seat_name(seat))),
         }
     }
 
-    fn next_hand(&mut self) {
-        if self.game.is_over() {
-            self.new_game();
-        } else if self.game.next_hand().is_ok() {
-            self.start_hand();
-        }
+    /// The open window, to hand it a key.
+    fn overlay_mut(&mut self) -> &mut Overlay {
+        &mut self.overlay
     }
+
+    /// A question was answered no: a declined resume discards the saved game.
+    fn declined(&mut self) {
+        self.keep.decline(WHAT, &mut self.status);
+    }
+}
+
+/// Which hand of the game `view` shows, from 0.
+pub fn hand_number(view: &View) -> usize {
+    view.hand_scores().len() - usize::from(view.phase() == Phase::Over)
+}
+
+/// What you passed and received, once the exchange is made.
+fn passed_text(view: &View, names: &BySeat<String, 4>) -> String {
+    let direction = view.pass_direction();
+    let me = view.seat().unwrap_or(HUMAN);
+    format!(
+        "you passed {} to {} and received {} from {}",
+        self::names(view.passed().unwrap_or(CardSet::EMPTY)),
+        names[direction.receiver(me)],
+        self::names(view.received().unwrap_or(CardSet::EMPTY)),
+        names[direction.giver(me)]
+    )
 }
 
 fn make_bots(kind: BotKind, seed: u64) -> Vec<Box<dyn Bot>> {

@@ -1,11 +1,12 @@
 //! The Hearts widgets: your hand (a [`StatefulWidget`] that records where each card was
 //! drawn, for clicks), the trick in the middle of the table, an opponent's panel, and the
-//! screen that lays them out. Everything is drawn from South's [`View`].
+//! screen that lays them out. Everything is drawn from your [`View`] (South's locally, your
+//! seat's at a network table), you at the bottom.
 
 use std::fmt::Write as _;
 
-use ::hearts::{Game, HandSummary, Phase, Seat, Settings, Trick, View, seat_letter, seat_name};
-use cards_core::CardSet;
+use ::hearts::{Phase, Seat, Settings, Trick, View, seat_letter};
+use cards_core::{BySeat, CardSet};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,13 +14,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
 use super::input;
-use super::state::{HUMAN, Overlay, Popup as Window, Table, names};
+use super::state::{Overlay, Popup as Window, Table, hand_number, names};
 use crate::cards::{CardStyle, card_back_span, card_span};
 use crate::hand::{HandCard, HandHits, HandWidget, NEW, PASS};
 use crate::status::StatusLine;
 use crate::theme;
 use crate::widgets::Popup;
-use crate::windows::Windows;
+use crate::windows;
 
 /// The smallest terminal the table fits: every card of a 13-card hand, the four seats and
 /// the trick.
@@ -43,11 +44,24 @@ pub fn text(style: CardStyle, text: &str) -> String {
         .replace('☾', "*")
 }
 
-/// The trick on the table, each card in front of its player: North above, West and East
-/// beside, South below, placed by column so the four line up at every width.
+/// The seats to your left, across and to your right (play goes left: North → East → South
+/// → West).
+pub const fn around(me: Seat) -> [Seat; 3] {
+    let i = me.index();
+    [
+        Seat::ALL[(i + 1) % 4],
+        Seat::ALL[(i + 2) % 4],
+        Seat::ALL[(i + 3) % 4],
+    ]
+}
+
+/// The trick on the table, each card in front of its player: across above, left and right
+/// beside, you below, placed by column so the four line up at every width.
 pub struct TrickWidget {
     /// The trick shown (the current one, or the last completed one between tricks).
     pub trick: Option<Trick>,
+    /// Your seat (South locally).
+    pub me: Seat,
     /// The card style.
     pub style: CardStyle,
 }
@@ -66,11 +80,12 @@ impl Widget for TrickWidget {
         } else {
             "·"
         };
+        let [to_left, across, to_right] = around(self.me);
         for (seat, x, dy) in [
-            (::hearts::NORTH, centre, 0),
-            (::hearts::WEST, left, 1),
-            (::hearts::EAST, left + 2 * w + 4, 1),
-            (HUMAN, centre, 2),
+            (across, centre, 0),
+            (to_left, left, 1),
+            (to_right, left + 2 * w + 4, 1),
+            (self.me, centre, 2),
         ] {
             let span = match self.trick.and_then(|t| t.card_of(seat)) {
                 Some(card) => card_span(card, self.style),
@@ -85,7 +100,9 @@ impl Widget for TrickWidget {
 pub struct SeatPanel<'a> {
     /// The seat.
     pub seat: Seat,
-    /// South's view (counts and points are public).
+    /// Its name on screen ([`Table::names`]).
+    pub name: &'a str,
+    /// Your view (counts and points are public).
     pub view: &'a View,
     /// The game total before this hand.
     pub total: i32,
@@ -101,7 +118,7 @@ impl Widget for SeatPanel<'_> {
         // Room for the backs and a " +n" after them.
         let fit = (inner.width.saturating_sub(3) / (self.style.width() + 1)).max(1) as usize;
         let lines = vec![
-            Line::styled(seat_name(self.seat), theme::TITLE),
+            Line::styled(self.name.to_owned(), theme::TITLE),
             Line::raw(format!("{n} cards")),
             Line::raw(format!(
                 "{} pts this hand",
@@ -137,16 +154,18 @@ fn shown_trick(view: &View) -> Option<(Trick, bool)> {
     }
 }
 
-fn player(seat: Seat) -> &'static str {
-    if seat == HUMAN {
-        "you"
-    } else {
-        seat_name(seat)
-    }
+/// What the screen calls a seat: `you`, or its name.
+fn player(seat: Seat, me: Seat, names: &BySeat<String, 4>) -> &str {
+    if seat == me { "you" } else { &names[seat] }
 }
 
-/// `N 2♣  E 5♣  S K♣  W 3♣  → S takes 0 pts`, a trick in a line.
-fn trick_line(trick: Trick, style: CardStyle) -> Line<'static> {
+/// `N 2♣  E 5♣  S K♣  W 3♣  → you (0 pts)`, a trick in a line.
+fn trick_line(
+    trick: Trick,
+    me: Seat,
+    names: &BySeat<String, 4>,
+    style: CardStyle,
+) -> Line<'static> {
     let mut spans = Vec::new();
     for (seat, card) in trick.plays() {
         spans.push(Span::raw(format!("{} ", seat_letter(seat))));
@@ -156,30 +175,42 @@ fn trick_line(trick: Trick, style: CardStyle) -> Line<'static> {
     if let Some(winner) = trick.winner() {
         spans.push(Span::raw(text(
             style,
-            &format!("→ {} ({} pts)", player(winner), trick.points()),
+            &format!("→ {} ({} pts)", player(winner, me, names), trick.points()),
         )));
     }
     Line::from(spans)
 }
 
-/// The score table: one row per finished hand (☾ marks a moon), then the totals.
-fn score_lines(game: &Game, style: CardStyle) -> Vec<Line<'static>> {
-    let header = format!(
-        "{:<6}{:>8}{:>8}{:>8}{:>8}",
-        "hand", "North", "East", "South", "West"
-    );
+/// The score table from `view`'s hand scores: one row per finished hand (☾ marks a moon,
+/// where `moons` knows it), then the totals.
+fn score_lines(
+    view: &View,
+    names: &BySeat<String, 4>,
+    moons: &[Option<Seat>],
+    style: CardStyle,
+) -> Vec<Line<'static>> {
+    let mut header = format!("{:<6}", "hand");
+    for seat in Seat::ALL {
+        let name: String = names[seat].chars().take(7).collect();
+        let _ = write!(header, "{name:>8}");
+    }
     let mut lines = vec![Line::styled(header, theme::TITLE)];
-    for (i, HandSummary { result, .. }) in game.history().iter().enumerate() {
+    for (i, points) in view.hand_scores().iter().enumerate() {
         let mut row = format!("{:<6}", i + 1);
         for seat in Seat::ALL {
-            let moon = if result.moon == Some(seat) { "☾" } else { "" };
-            let _ = write!(row, "{:>8}", format!("{moon}{}", result.points[seat]));
+            let moon = if moons.get(i) == Some(&Some(seat)) {
+                "☾"
+            } else {
+                ""
+            };
+            let _ = write!(row, "{:>8}", format!("{moon}{}", points[seat]));
         }
         lines.push(Line::raw(text(style, &row)));
     }
+    let totals = view.totals().unwrap_or_default();
     let mut total = format!("{:<6}", "total");
     for seat in Seat::ALL {
-        let _ = write!(total, "{:>8}", game.totals()[seat]);
+        let _ = write!(total, "{:>8}", totals[seat]);
     }
     lines.push(Line::styled(total, theme::TITLE));
     lines
@@ -244,23 +275,24 @@ pub fn rule_lines(settings: &Settings) -> Vec<String> {
     lines
 }
 
-/// Draws the whole screen: title, North, West and East panels around the trick, your hand,
-/// what you passed and received, the status line and the footer, then the open window.
+/// Draws the whole screen: title, the seat across, the left and right panels around the
+/// trick, your hand, what you passed and received, the status line and the footer, then the
+/// open window.
 pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandHits) {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let game = table.game();
     let view = table.view();
-    let totals = game.totals();
+    let names = table.names();
+    let me = table.me();
+    let [to_left, across, to_right] = around(me);
+    let totals = view.totals().unwrap_or_default();
     let title = text(
         style,
         &format!(
-            " Hearts · hand {} · pass {} · seed {} · {} bots, {} ",
-            game.hand_number() + 1,
+            " Hearts · hand {} · pass {} · {} ",
+            hand_number(&view) + 1,
             view.pass_direction(),
-            table.seed(),
-            table.bot_kind().name(),
-            table.speed().name()
+            table.origin()
         ),
     );
     let block = Block::bordered().border_set(style.border()).title(title);
@@ -275,16 +307,16 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     ])
     .areas(inner);
 
-    let north_count = view.hand_len(::hearts::NORTH);
     Paragraph::new(vec![
         Line::raw(seat_label(
             &view,
-            ::hearts::NORTH,
-            totals[::hearts::NORTH],
+            across,
+            &names[across],
+            totals[across],
             style,
         ))
         .centered(),
-        backs(north_count, 8, style).centered(),
+        backs(view.hand_len(across), 8, style).centered(),
     ])
     .render(north, buf);
 
@@ -301,16 +333,17 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         Constraint::Length(side),
     ])
     .areas(middle);
-    for (seat, area) in [(::hearts::WEST, west), (::hearts::EAST, east)] {
+    for (seat, area) in [(to_left, west), (to_right, east)] {
         SeatPanel {
             seat,
+            name: &names[seat],
             view: &view,
             total: totals[seat],
             style,
         }
         .render(area, buf);
     }
-    draw_centre(table, &view, style, centre, buf);
+    draw_centre(table, &view, &names, style, centre, buf);
 
     let [label, cards, passing] = Layout::vertical([
         Constraint::Length(1),
@@ -318,32 +351,33 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         Constraint::Length(1),
     ])
     .areas(hand);
-    Line::styled(seat_label(&view, HUMAN, totals[HUMAN], style), theme::TITLE).render(label, buf);
+    let you = format!("You ({})", names[me]);
+    Line::styled(seat_label(&view, me, &you, totals[me], style), theme::TITLE).render(label, buf);
     HandWidget {
         cards: &hand_cards(table, &view),
         cursor: Some(table.cursor()),
         style,
     }
     .render(cards, buf, hits);
-    Line::styled(text(style, &exchange_text(&view)), theme::DIM).render(passing, buf);
+    Line::styled(text(style, &exchange_text(&view, &names)), theme::DIM).render(passing, buf);
 
-    let mut shown = table.status().clone();
-    shown.set(table.status().level(), text(style, table.status().text()));
-    StatusLine(&shown).render(status, buf);
-    Line::styled(text(style, &input::footer()), theme::DIM).render(keys, buf);
-    draw_overlay(frame, table, &view, style);
+    StatusLine(&table.status().spelled(|t| text(style, t))).render(status, buf);
+    let footer = input::footer(input::Context::of(table));
+    Line::styled(text(style, &footer), theme::DIM).render(keys, buf);
+    draw_overlay(frame, table, &view, &names, style);
 }
 
-/// South's cards as the hand shows them: picked for the pass (raised), received (`new`),
+/// Your cards as the hand shows them: picked for the pass (raised), received (`new`),
 /// unplayable ones dimmed on your turn.
 pub fn hand_cards(table: &Table, view: &View) -> Vec<HandCard> {
     let legal = view.is_my_turn().then(|| view.legal_moves());
     let received = view.received().unwrap_or(CardSet::EMPTY);
+    let chosen = table.chosen();
     table
         .hand()
         .into_iter()
         .map(|card| {
-            let picked = table.chosen().contains(card);
+            let picked = chosen.contains(card);
             HandCard {
                 card,
                 mark: if picked {
@@ -360,31 +394,27 @@ pub fn hand_cards(table: &Table, view: &View) -> Vec<HandCard> {
         .collect()
 }
 
-/// What South passed and received this hand, in words.
-fn exchange_text(view: &View) -> String {
+/// What you passed and received this hand, in words.
+fn exchange_text(view: &View, names: &BySeat<String, 4>) -> String {
     let direction = view.pass_direction();
+    let me = view.seat().unwrap_or(super::HUMAN);
     match (view.passed(), view.received()) {
         _ if !direction.passes() => "no passing this hand".to_owned(),
         (Some(passed), Some(received)) => format!(
             "passed {} to {} · received {} from {}",
-            names(passed),
-            seat_name(direction.receiver(HUMAN)),
-            names(received),
-            seat_name(direction.giver(HUMAN))
+            self::names(passed),
+            names[direction.receiver(me)],
+            self::names(received),
+            names[direction.giver(me)]
         ),
         _ => format!(
             "passing {direction}: pick 3 cards for {}",
-            seat_name(direction.receiver(HUMAN))
+            names[direction.receiver(me)]
         ),
     }
 }
 
-fn seat_label(view: &View, seat: Seat, total: i32, style: CardStyle) -> String {
-    let who = if seat == HUMAN {
-        "You (South)"
-    } else {
-        seat_name(seat)
-    };
+fn seat_label(view: &View, seat: Seat, who: &str, total: i32, style: CardStyle) -> String {
     text(
         style,
         &format!(
@@ -396,7 +426,15 @@ fn seat_label(view: &View, seat: Seat, total: i32, style: CardStyle) -> String {
 }
 
 /// The middle of the table: the trick, who took the last one, whose turn, hearts broken.
-fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &mut Buffer) {
+fn draw_centre(
+    table: &Table,
+    view: &View,
+    names: &BySeat<String, 4>,
+    style: CardStyle,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let me = table.me();
     let [trick, caption, turn, broken] = Layout::vertical([
         Constraint::Length(4),
         Constraint::Length(1),
@@ -407,17 +445,18 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
     let shown = shown_trick(view);
     TrickWidget {
         trick: shown.map(|(t, _)| t),
+        me,
         style,
     }
     .render(trick, buf);
     let caption_text = match (view.phase(), shown) {
         (Phase::Passing, _) => "passing".to_owned(),
         (_, Some((done, true))) => {
-            let winner = done.winner().unwrap_or(HUMAN);
-            let who = if winner == HUMAN {
+            let winner = done.winner().unwrap_or(me);
+            let who = if winner == me {
                 "you take".to_owned()
             } else {
-                format!("{} takes", seat_name(winner))
+                format!("{} takes", names[winner])
             };
             format!("{who} the trick ({} pts)", done.points())
         }
@@ -427,8 +466,8 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
         .centered()
         .render(caption, buf);
     let turn_line = match (view.phase(), view.to_move()) {
-        (_, Some(HUMAN)) => Line::styled("your turn", theme::TURN),
-        (_, Some(seat)) => Line::styled(format!("{} to play", seat_name(seat)), theme::DIM),
+        (_, Some(seat)) if seat == me => Line::styled("your turn", theme::TURN),
+        (_, Some(seat)) => Line::styled(format!("{} to play", names[seat]), theme::DIM),
         (Phase::Over, None) if table.overlay().is_none() => {
             Line::styled("hand over: Enter for the summary", theme::TURN)
         }
@@ -445,17 +484,24 @@ fn draw_centre(table: &Table, view: &View, style: CardStyle, area: Rect, buf: &m
         .render(broken, buf);
 }
 
-fn draw_overlay(frame: &mut Frame, table: &Table, view: &View, style: CardStyle) {
-    let game = table.game();
+fn draw_overlay(
+    frame: &mut Frame,
+    table: &Table,
+    view: &View,
+    names: &BySeat<String, 4>,
+    style: CardStyle,
+) {
     let area = frame.area();
+    let me = table.me();
     let popup = |title, lines| Popup {
         title,
         lines,
         style,
     };
+    windows::draw_waiting(frame, table.waiting_lines(), style, |t| text(style, t));
     match table.overlay() {
         Overlay::Game(Window::Scores) => {
-            let mut lines = score_lines(game, style);
+            let mut lines = score_lines(view, names, &table.moons(), style);
             lines.push(Line::raw(""));
             lines.push(close_line());
             frame.render_widget(popup("Scores", lines), area);
@@ -465,38 +511,27 @@ fn draw_overlay(frame: &mut Frame, table: &Table, view: &View, style: CardStyle)
             if let Some(last) = view.last_trick() {
                 let number = view.completed_tricks().len();
                 lines.push(Line::raw(format!("trick {number} of 13")));
-                lines.push(trick_line(*last, style));
+                lines.push(trick_line(*last, me, names, style));
             }
             lines.push(Line::raw(""));
             lines.push(close_line());
             frame.render_widget(popup("Last trick", lines), area);
         }
         Overlay::Game(Window::HandOver) => {
-            frame.render_widget(popup("End of hand", summary_lines(game, view, style)), area);
+            let lines = summary_lines(table, view, names, style);
+            frame.render_widget(popup("End of hand", lines), area);
         }
         shared => {
-            let rules: Vec<String> = rule_lines(game.settings())
-                .iter()
-                .map(|r| text(style, r))
-                .collect();
-            let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
-            let rows = input::help_rows();
-            let whats: Vec<String> = rows.iter().map(|(_, what)| text(style, what)).collect();
-            let keys: Vec<(String, &str)> = rows
-                .iter()
-                .zip(&whats)
-                .map(|((k, _), what)| (text(style, k), what.as_str()))
-                .collect();
             let mut stats = table.stats().tally.rows();
             stats.extend(table.stats().extra.rows());
-            Windows {
+            let shown = windows::Shared {
                 game: "Hearts",
-                keys: &keys,
-                rules: &rules,
+                keys: &input::help_rows(table.is_remote()),
+                rules: &rule_lines(view.settings()),
                 stats: &stats,
                 style,
-            }
-            .draw(frame, shared);
+            };
+            windows::draw_shared(frame, shared, &shown, |t| text(style, t));
         }
     }
 }
@@ -507,44 +542,53 @@ fn close_line() -> Line<'static> {
 
 /// The hand summary: the final trick (so the popup hides nothing of it), the score table,
 /// a moon, the winner once the game is over, and what the keys do next.
-fn summary_lines(game: &Game, view: &View, style: CardStyle) -> Vec<Line<'static>> {
+fn summary_lines(
+    table: &Table,
+    view: &View,
+    names: &BySeat<String, 4>,
+    style: CardStyle,
+) -> Vec<Line<'static>> {
+    let me = table.me();
     let mut lines = Vec::new();
-    if let Some(last) = view.last_trick() {
-        let mut final_trick = trick_line(*last, style);
+    if let Some(last) = table.final_trick() {
+        let mut final_trick = trick_line(last, me, names, style);
         final_trick.spans.insert(0, Span::raw("final trick: "));
         lines.push(final_trick);
         lines.push(Line::raw(""));
     }
-    lines.extend(score_lines(game, style));
+    let moons = table.moons();
+    lines.extend(score_lines(view, names, &moons, style));
     lines.push(Line::raw(""));
-    if let Some(shooter) = game.history().last().and_then(|h| h.result.moon) {
-        let who = if shooter == HUMAN {
-            "You"
+    let who = |seat: Seat| {
+        if seat == me {
+            "You".to_owned()
         } else {
-            seat_name(shooter)
-        };
-        lines.push(Line::styled(format!("{who} shot the moon!"), theme::WARN));
+            names[seat].clone()
+        }
+    };
+    if let Some(&Some(shooter)) = moons
+        .last()
+        .filter(|_| moons.len() == view.hand_scores().len())
+    {
+        lines.push(Line::styled(
+            format!("{} shot the moon!", who(shooter)),
+            theme::WARN,
+        ));
     }
-    let next = if let Some(winners) = game.winners() {
-        let names: Vec<&str> = winners
-            .iter()
-            .map(|&w| if w == HUMAN { "You" } else { seat_name(w) })
-            .collect();
+    if let Some(winners) = table.winners() {
+        let winner_names: Vec<String> = winners.iter().map(|&w| who(w)).collect();
         let verb = if winners.len() > 1 {
             "share the win"
-        } else if winners[0] == HUMAN {
+        } else if winners[0] == me {
             "win"
         } else {
             "wins"
         };
         lines.push(Line::styled(
-            format!("Game over: {} {verb}!", names.join(" and ")),
+            format!("Game over: {} {verb}!", winner_names.join(" and ")),
             theme::SUCCESS,
         ));
-        "Enter: new game · u: undo · q: quit"
-    } else {
-        "Enter: next hand · u: undo · q: quit"
-    };
-    lines.push(Line::raw(text(style, next)));
+    }
+    lines.push(Line::raw(text(style, table.after_summary())));
     lines
 }

@@ -106,7 +106,7 @@ impl Screen for NetScreen {
 pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Runs `play --host …` or `play --join …`: the table's game on its own screen (Dou Dizhu,
-/// Gomoku), any other game on the generic table client.
+/// Hearts, Gomoku), any other game on the generic table client.
 pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
     let style = cli.style.style();
     let opened = open(cli).and_then(|mut link| {
@@ -133,6 +133,9 @@ pub fn game_screen(
     Ok(match game {
         <::doudizhu::Game as game::GameState>::NAME => {
             Box::new(crate::doudizhu::App::remote(link, style))
+        }
+        <::hearts::Game as game::GameState>::NAME => {
+            Box::new(crate::hearts::App::remote(link, style))
         }
         <::gomoku::Gomoku as game::GameState>::NAME => {
             Box::new(crate::gomoku::App::remote(link, style.is_ascii()).map_err(|e| e.to_string())?)

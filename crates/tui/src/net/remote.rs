@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 
 use super::NetScreen;
 use super::state::{Link, NetState, Note, Presence};
+use crate::status::Status;
 
 /// What the host of a table asks for, from the game screen's keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,15 @@ pub struct Pumped {
     pub result: Option<u32>,
     /// The notes logged meanwhile: refusals, link changes, the table's creation.
     pub notes: Vec<Note>,
+}
+
+impl Pumped {
+    /// Puts each note on `status` (the latest shows, a problem as an error).
+    pub fn tell(self, status: &mut Status) {
+        for note in self.notes {
+            status.set(note.level(), note.text);
+        }
+    }
 }
 
 /// The remote side of a game screen: the link to the server and the seat's decoded view.
@@ -130,6 +140,25 @@ impl<V> Remote<V> {
     /// Whether the seat may act now (it has legal actions and none is on its way).
     pub fn my_turn(&self) -> bool {
         self.link.state.my_turn()
+    }
+
+    /// As [`host`](Remote::host), saying on `status` what it does or why not.
+    pub fn host_on(&mut self, command: HostCommand, status: &mut Status) {
+        match self.host(command) {
+            Ok(text) => status.info(text),
+            Err(text) => status.warn(text),
+        }
+    }
+
+    /// The table's settings, from its announcement (the game's defaults before it comes, or
+    /// if they do not read).
+    pub fn settings<S: DeserializeOwned + Default>(&self) -> S {
+        self.link
+            .state
+            .table
+            .as_ref()
+            .and_then(|table| serde_json::from_value(table.settings.clone()).ok())
+            .unwrap_or_default()
     }
 
     /// Carries out a host command: what to tell the player, or why it is refused here (the

@@ -5,8 +5,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use netplay::{Config, Registry, Server, SqliteStorage};
+use netplay::{ClientMessage, Config, Registry, Server, SqliteStorage};
 use parlor_tui::app::Screen;
+use parlor_tui::net::{Connection, NetScreen, NetState};
 use tokio::sync::oneshot;
 
 /// How long a test waits for anything before failing.
@@ -71,4 +72,12 @@ pub fn until<S: Screen>(screens: &mut [S], what: &str, mut done: impl FnMut(&[S]
         assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// A client of `server` as `name`, connected with `first` (a create or a join).
+pub fn link(server: &str, name: &str, first: ClientMessage) -> NetScreen {
+    NetScreen::new(
+        NetState::new(server, name),
+        Connection::open(server, first).unwrap(),
+    )
 }

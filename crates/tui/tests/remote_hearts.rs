@@ -1,0 +1,193 @@
+//! The Hearts screen at a network table: a real server in-process on loopback, two Hearts
+//! tables (the screen's state, driven by its keys, no terminal) and two of the server's bots
+//! playing a whole hand, passing included. A refused play shows in the status line; bob's
+//! 80×24 screen never shows a card of ann's hand (other than those bob passed her).
+
+use std::time::{Duration, Instant};
+
+use cards_core::CardSet;
+use crossterm::event::KeyCode;
+use netplay::ClientMessage;
+use parlor_tui::app::{Screen, key, render_to_string};
+use parlor_tui::cards::{CardStyle, card_label};
+use parlor_tui::hearts::App;
+use parlor_tui::hearts::state::Popup;
+use parlor_tui::net::NetState;
+
+mod common;
+
+use common::{PATIENCE, link, serve, temp_dir, until};
+
+fn seat(server: &str, name: &str, first: ClientMessage) -> App {
+    App::remote(link(server, name, first), CardStyle::Ascii)
+}
+
+fn net(app: &App) -> &NetState {
+    app.table().remote_link().unwrap().net()
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_event(&key(code));
+}
+
+/// The screen's words: what a player reads on it.
+fn words(app: &mut App) -> Vec<String> {
+    render_to_string(app, 80, 24)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Clicks (by the cursor) the card at `index` of the hand and plays or picks it.
+fn choose(app: &mut App, index: usize) {
+    press(app, KeyCode::Home);
+    for _ in 0..index {
+        press(app, KeyCode::Right);
+    }
+    press(app, KeyCode::Char(' '));
+}
+
+#[test]
+fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hands() {
+    let dir = temp_dir("remote-hearts");
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+    let url = format!("ws://{addr}");
+    let create = ClientMessage::Create {
+        game: "hearts".into(),
+        settings: serde_json::Value::Null,
+        name: Some("ann".into()),
+        token: None,
+    };
+    let mut apps = vec![seat(&url, "ann", create)];
+    until(&mut apps, "the table", |a| net(&a[0]).seat.is_some());
+    let code = net(&apps[0]).code.clone().unwrap();
+    let waiting = render_to_string(&mut apps[0], 80, 24);
+    assert!(
+        waiting.contains(&format!("play --join {url}/{code} --name NAME")),
+        "{waiting}"
+    );
+    let join = ClientMessage::Join {
+        code: code.parse().unwrap(),
+        name: "bob".into(),
+    };
+    apps.push(seat(&url, "bob", join));
+    until(&mut apps, "bob", |a| {
+        net(&a[0])
+            .table
+            .as_ref()
+            .is_some_and(|t| t.seats.iter().filter(|s| s.connected).count() == 2)
+    });
+    // The host's keys are the host's: the guest's screen neither lists nor takes them.
+    let guest = render_to_string(&mut apps[1], 80, 24);
+    assert!(guest.contains("waiting for the host to start"), "{guest}");
+    assert!(!guest.contains("g start"), "{guest}");
+    press(&mut apps[1], KeyCode::Char('b'));
+    press(&mut apps[0], KeyCode::Char('b'));
+    until(&mut apps, "the bots", |a| {
+        net(&a[0])
+            .table
+            .as_ref()
+            .is_some_and(|t| t.seats.iter().all(|s| s.name.is_some()))
+    });
+    press(&mut apps[0], KeyCode::Char('g'));
+    until(&mut apps, "the deal", |a| {
+        a.iter().all(|app| app.table().waiting_lines().is_none())
+    });
+    let host = render_to_string(&mut apps[0], 80, 24);
+    assert!(host.contains("bob"), "the seats are named: {host}");
+    let hands: Vec<CardSet> = apps.iter().map(|a| a.table().view().hand()).collect();
+    assert_eq!(hands.iter().map(|h| h.len()).collect::<Vec<_>>(), [13; 2]);
+    assert!((hands[0] & hands[1]).is_empty());
+
+    // Both pass their first three cards: picked here, sent one by one, exchanged.
+    for app in &mut apps {
+        for i in 0..3 {
+            choose(app, i);
+        }
+        assert_eq!(app.table().chosen().len(), 3);
+        press(app, KeyCode::Enter);
+    }
+    until(&mut apps, "the exchange", |a| {
+        a.iter().all(|app| app.table().view().received().is_some())
+    });
+    for app in &apps {
+        let passed = app.table().view().passed().unwrap();
+        assert!((passed & app.table().view().hand()).is_empty());
+        assert!(
+            app.table().status().text().starts_with("you passed"),
+            "{}",
+            app.table().status().text()
+        );
+    }
+
+    let mut refused = false;
+    let start = Instant::now();
+    while apps
+        .iter()
+        .any(|a| a.table().view().hand_scores().is_empty())
+    {
+        for app in &mut apps {
+            app.tick();
+        }
+        // Bob never sees a card of ann's hand, but those he passed her: checked whenever
+        // both have seen the same number of actions.
+        let ply = |app: &App| net(app).state.as_ref().map(|s| (s.game_number, s.ply));
+        let bob = apps[1].table().view();
+        if ply(&apps[0]) == ply(&apps[1]) && bob.hand_scores().is_empty() {
+            let hidden = apps[0].table().view().hand() - bob.passed().unwrap_or(CardSet::EMPTY);
+            let shown = words(&mut apps[1]);
+            for card in hidden {
+                let label = card_label(card, CardStyle::Ascii);
+                assert!(!shown.contains(&label), "bob sees ann's {label}");
+            }
+        }
+        for (i, app) in apps.iter_mut().enumerate() {
+            if !app.table().remote_link().unwrap().my_turn() || app.table().popup().is_some() {
+                continue;
+            }
+            let view = app.table().view();
+            let hand = app.table().hand();
+            let legal = view.legal_moves();
+            let illegal = hand.iter().position(|&c| !legal.contains(c));
+            // Ann tries a card she may not play once: the server refuses it.
+            if let (0, false, Some(index)) = (i, refused, illegal) {
+                choose(app, index);
+                until(std::slice::from_mut(app), "the refusal", |a| {
+                    a[0].table().status().text().starts_with("error illegal")
+                });
+                let screen = render_to_string(app, 80, 24);
+                assert!(screen.contains("error illegal"), "{screen}");
+                assert_eq!(app.table().view(), view, "the refusal changes nothing");
+                refused = true;
+                continue;
+            }
+            let index = hand.iter().position(|&c| legal.contains(c)).unwrap();
+            choose(app, index);
+        }
+        assert!(start.elapsed() < PATIENCE * 4, "the hand did not finish");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(refused, "ann never held a card she could not play");
+    for app in &mut apps {
+        let view = app.table().view();
+        assert_eq!(view.hand_scores().len(), 1);
+        let scores = view.hand_scores()[0];
+        let total: i32 = hearts::Seat::ALL.iter().map(|&s| scores[s]).sum();
+        assert!(
+            total == 26 || total == 78,
+            "a hand scores 26 (or 78 for a moon)"
+        );
+        assert_eq!(view.hand().len(), 13, "the next hand is dealt");
+        assert_eq!(app.table().popup(), Some(Popup::HandOver));
+        let summary = render_to_string(app, 80, 24);
+        assert!(summary.contains("End of hand"), "{summary}");
+        assert!(summary.contains("final trick"), "{summary}");
+        // With the test server's bots acting at once, views can come two plays at a time:
+        // the last trick is completed when the view before the deal lacked one card only.
+        assert!(app.table().final_trick().is_some());
+        press(app, KeyCode::Enter);
+        assert_eq!(app.table().popup(), None, "Enter goes on to the next hand");
+    }
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+}
