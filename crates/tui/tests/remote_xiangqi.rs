@@ -13,7 +13,7 @@ use xiangqi::{Color, DrawReason, Outcome, WinReason};
 
 mod common;
 
-use common::{serve, temp_dir, until};
+use common::{Running, serve, temp_dir, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     let link = NetScreen::new(
@@ -74,10 +74,10 @@ fn cursor_to(app: &mut App, square: &str) {
     panic!("the cursor did not reach {square}");
 }
 
-#[test]
-fn two_xiangqi_screens_play_to_mate_then_agree_a_draw_at_a_table() {
-    let dir = temp_dir("remote-xiangqi");
-    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+/// A server over `dir` and ann's screen at the Xiangqi table she created: the server's URL,
+/// the server, the screens and the table's code.
+fn host_table(dir: &std::path::Path) -> (String, Running, Vec<App>, String) {
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), dir);
     let url = format!("ws://{addr}");
     let create = ClientMessage::Create {
         game: "xiangqi".into(),
@@ -88,6 +88,13 @@ fn two_xiangqi_screens_play_to_mate_then_agree_a_draw_at_a_table() {
     let mut apps = vec![seat(&url, "ann", create)];
     until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
     let code = net(&apps[0]).code.clone().unwrap();
+    (url, running, apps, code)
+}
+
+#[test]
+fn two_xiangqi_screens_play_to_mate_then_agree_a_draw_at_a_table() {
+    let dir = temp_dir("remote-xiangqi");
+    let (url, running, mut apps, code) = host_table(&dir);
     let waiting = render_to_string(&mut apps[0], 80, 24);
     assert!(waiting.contains(&format!("table {code}")), "{waiting}");
     assert!(
@@ -243,17 +250,7 @@ fn screen_text(app: &mut App, width: u16, height: u16, url: &str, code: &str) ->
 #[test]
 fn a_lost_connection_fits_the_status_line_at_60_columns_and_the_help_says_why() {
     let dir = temp_dir("remote-xiangqi-lost");
-    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
-    let url = format!("ws://{addr}");
-    let create = ClientMessage::Create {
-        game: "xiangqi".into(),
-        settings: serde_json::json!({}),
-        name: Some("ann".into()),
-        token: None,
-    };
-    let mut apps = vec![seat(&url, "ann", create)];
-    until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
-    let code = net(&apps[0]).code.clone().unwrap();
+    let (url, running, mut apps, code) = host_table(&dir);
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();
     until(&mut apps, "the lost link", |a| {
