@@ -418,10 +418,10 @@ impl Table {
     pub fn settings(&self) -> Settings {
         match &self.source {
             Source::Local(local) => *local.deals.settings(),
-            Source::Remote(remote) => remote
-                .link
-                .view()
-                .map_or_else(|| remote.link.settings(), |view| view.settings),
+            Source::Remote(remote) => remote.link.view().map_or_else(
+                || remote.link.settings().unwrap_or_default(),
+                |view| view.settings,
+            ),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gomoku::opening::{CannotStart, Opening, OpeningRule, Phase, Player, Swap2Choice};
 use gomoku::{
@@ -19,15 +19,10 @@ use crate::data::DataDir;
 use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
 use crate::net::NetScreen;
-use crate::net::remote::{HostCommand, Remote};
+use crate::net::remote::{LEAVE, Remote, TableKey};
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
-use crate::thinker::{Strength, Thinker};
-
-/// The settings of the table the client knows of (`None` before it is announced).
-fn table_settings(net: &crate::net::NetState) -> Option<GameSettings> {
-    serde_json::from_value(net.table.as_ref()?.settings.clone()).ok()
-}
+use crate::thinker::{Search, Strength, Thinker};
 
 /// Board sizes the options cycle through.
 const SIZES: [u8; 4] = [15, 19, 20, 9];
@@ -204,16 +199,6 @@ enum Reply {
     Opening(Decision),
 }
 
-type Answer = Result<Reply, String>;
-
-/// A search in progress for the computer's move.
-struct Thinking {
-    thinker: Thinker<(), Answer>,
-    ply: usize,
-    since: Instant,
-    answer: Option<Answer>,
-}
-
 /// The computer players, shared with the search thread.
 struct Players {
     brain: Brain,
@@ -227,7 +212,7 @@ pub struct State {
     pub(super) cursor: Point,
     pub(super) forbidden: PointSet,
     players: Arc<Mutex<Players>>,
-    thinking: Option<Thinking>,
+    search: Search<(), Reply>,
     pub(super) analysis: Option<Analysis>,
     pub(super) show_analysis: bool,
     pub(super) numbers: bool,
@@ -261,7 +246,7 @@ impl State {
                 brain: Brain::new(16 << 20),
                 bot: Bot::new(options.seed),
             })),
-            thinking: None,
+            search: Search::default(),
             analysis: None,
             show_analysis: false,
             numbers: false,
@@ -286,7 +271,8 @@ impl State {
     /// table's; undo, the computer, the options, a new game, save/load and the statistics
     /// are off (the server keeps the game).
     pub fn remote(link: NetScreen, ascii: bool) -> Result<State, CannotStart> {
-        let settings = table_settings(&link.state).unwrap_or_default();
+        let table = Remote::new(link);
+        let settings: GameSettings = table.settings().unwrap_or_default();
         let options = Options {
             settings: settings.rules,
             width: settings.width,
@@ -296,7 +282,7 @@ impl State {
             ..Options::default()
         };
         let mut state = State::new(options)?;
-        state.table = Some(Box::new(Remote::new(link)));
+        state.table = Some(Box::new(table));
         state.status.clear();
         state.tick();
         Ok(state)
@@ -344,7 +330,7 @@ impl State {
 
     /// Whether the computer is searching.
     pub fn thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.search.is_running()
     }
 
     fn say(&mut self, level: Level, text: impl Into<String>) {
@@ -413,7 +399,7 @@ impl State {
             .transpose()?;
         self.game = Game::new(o.width, o.height, o.settings)?;
         self.counted = false;
-        self.thinking = None;
+        self.search.stop();
         self.analysis = None;
         self.players
             .lock()
@@ -658,48 +644,27 @@ impl State {
     /// A command at a network table, where it differs from the local game: `None` lets the
     /// local meaning stand (the cursor, placing, typing, numbers, help).
     fn apply_at_table(&mut self, command: Command) -> Option<Action> {
-        let off = match command {
-            Command::Undo => "undo",
-            Command::Analysis => "the computer's evaluation",
-            Command::Options => "the options",
-            Command::Statistics => "the statistics",
+        let key = match command {
+            Command::Undo => TableKey::Off("undo"),
+            Command::Analysis => TableKey::Off("the computer's evaluation"),
+            Command::Options => TableKey::Off("the options"),
+            Command::Statistics => TableKey::Off("the statistics"),
+            Command::NewGame => TableKey::Rematch,
+            Command::Host(command) => TableKey::Host(command),
             Command::Opening(_) => {
                 self.say(Level::Warn, "type the opening's choice at : (see the help)");
                 return Some(Action::Continue);
             }
-            Command::NewGame => {
-                if self.game.position().is_over() {
-                    self.host(HostCommand::Rematch);
-                } else {
-                    self.say(Level::Warn, "a rematch waits for the end of the game");
-                }
-                return Some(Action::Continue);
-            }
-            Command::Host(command) => {
-                self.host(command);
-                return Some(Action::Continue);
-            }
             Command::Quit => {
-                self.overlay = Overlay::confirm(
-                    "Leave the table? (a bot plays your seat while you are away)",
-                    Sure::Quit,
-                );
+                self.overlay = Overlay::confirm(LEAVE, Sure::Quit);
                 return Some(Action::Continue);
             }
             _ => return None,
         };
-        self.say(Level::Warn, format!("{off} is off at a network table"));
-        Some(Action::Continue)
-    }
-
-    fn host(&mut self, command: HostCommand) {
-        let Some(table) = self.table.as_mut() else {
-            return;
-        };
-        match table.host(command) {
-            Ok(text) => self.say(Level::Info, text),
-            Err(text) => self.say(Level::Warn, text),
+        if let Some(table) = self.table.as_mut() {
+            table.at_table(key, &mut self.status);
         }
+        Some(Action::Continue)
     }
 
     /// Takes in what the server sent: the notes (refusals, link changes, moves) in the status
@@ -708,9 +673,8 @@ impl State {
         let Some(table) = self.table.as_mut() else {
             return;
         };
-        let pumped = table.pump();
-        let view = table.view().cloned();
-        if let Some(settings) = table_settings(table.net())
+        let view = table.pump_into(&mut self.status);
+        if let Some(settings) = table.settings::<GameSettings>()
             && (settings.rules, settings.width, settings.height)
                 != (
                     self.options.settings,
@@ -720,15 +684,12 @@ impl State {
         {
             self.options.settings = settings.rules;
             self.resize(settings.width, settings.height);
+            // The board at the table's settings; the server's notes stay in the status line.
+            let said = self.status.clone();
             self.restart();
-            self.status.clear();
+            self.status = said;
         }
-        for note in pumped.notes {
-            self.say(note.level(), note.text);
-        }
-        if pumped.view
-            && let Some(view) = view
-        {
+        if let Some(view) = view {
             self.show(&view);
         }
     }
@@ -812,7 +773,7 @@ impl State {
         match OptionRow::ALL[row] {
             OptionRow::Opponent => {
                 self.options.opponent = self.options.opponent.next(step);
-                self.thinking = None;
+                self.search.stop();
                 self.say(
                     Level::Info,
                     format!("now {}", self.options.opponent.describe()),
@@ -820,7 +781,7 @@ impl State {
             }
             OptionRow::Level => {
                 self.options.level = cycle(self.options.level, step, LEVELS.len());
-                self.thinking = None;
+                self.search.stop();
                 self.say(
                     Level::Info,
                     format!("level {}", level_name(self.options.level)),
@@ -945,7 +906,7 @@ impl State {
             self.say(Level::Warn, "no undo during the opening (n restarts it)");
             return;
         }
-        self.thinking = None;
+        self.search.stop();
         if self.game.undo().is_none() {
             self.say(Level::Warn, "nothing to undo");
             return;
@@ -1058,7 +1019,7 @@ impl State {
                 self.options.height = height;
                 self.options.opening = None;
                 self.opening = None;
-                self.thinking = None;
+                self.search.stop();
                 self.analysis = None;
                 self.game = game;
                 if let Some(p) = self.game.last_move() {
@@ -1083,48 +1044,27 @@ impl State {
         if self.table.is_some() {
             return self.tick_table();
         }
-        if self
-            .thinking
-            .as_ref()
-            .is_some_and(|t| t.ply != self.game.moves().len())
-            || !self.bot_to_move()
-        {
-            self.thinking = None;
-        }
-        if !self.bot_to_move() {
+        let ply = self.game.moves().len();
+        if self.search.wants_search(ply, self.bot_to_move()) {
+            let thinker = self.think();
+            self.search.start(thinker, ply);
             return;
         }
-        let Some(t) = self.thinking.as_mut() else {
-            self.thinking = Some(self.think());
-            return;
-        };
-        if let (_, Some(answer)) = t.thinker.poll() {
-            t.answer = Some(answer.unwrap_or_else(|()| Err("the search failed".to_owned())));
+        if let (_, Some(answer)) = self.search.poll(self.options.pace, self.prompt.is_some()) {
+            self.play_answer(answer);
         }
-        self.play_answer_when_due();
     }
 
     /// Blocks until the computer's answer is in and plays it, ignoring the pace (tests).
     #[cfg(test)]
     pub fn finish_thinking(&mut self) {
         self.tick();
-        if let Some(t) = self.thinking.as_mut() {
-            let (_, answer) = t.thinker.wait();
-            t.answer = Some(answer.unwrap_or_else(|()| Err("the search failed".to_owned())));
-        }
+        self.search.wait();
         self.options.pace = Duration::ZERO;
-        self.play_answer_when_due();
+        self.tick();
     }
 
-    fn play_answer_when_due(&mut self) {
-        let Some(t) = &self.thinking else { return };
-        if t.since.elapsed() < self.options.pace || self.prompt.is_some() {
-            return;
-        }
-        let Some(answer) = t.answer.clone() else {
-            return;
-        };
-        self.thinking = None;
+    fn play_answer(&mut self, answer: Result<Reply, String>) {
         match answer {
             Ok(Reply::Stone(p, thought)) => {
                 let side = self.game.position().to_move();
@@ -1150,14 +1090,14 @@ impl State {
         }
     }
 
-    fn think(&self) -> Thinking {
+    fn think(&self) -> Thinker<(), Result<Reply, String>> {
         let pos = self.game.position().clone();
         let opening = self.opening.clone();
         let players = Arc::clone(&self.players);
         let strength = LEVELS[self.options.level.min(LEVELS.len() - 1)];
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let thinker = Thinker::spawn(
+        Thinker::spawn(
             move || flag.store(true, Ordering::Release),
             move |_progress: &mut dyn FnMut(())| {
                 let mut players = players.lock().unwrap_or_else(PoisonError::into_inner);
@@ -1196,13 +1136,7 @@ impl State {
                     .map(|t| Reply::Stone(t.best, Some(t)))
                     .map_err(|e| e.to_string())
             },
-        );
-        Thinking {
-            thinker,
-            ply: self.game.moves().len(),
-            since: Instant::now(),
-            answer: None,
-        }
+        )
     }
 }
 

@@ -250,7 +250,6 @@ fn seat_lines(
     view: &View,
     stone: impl Fn(Stone) -> &'static str,
 ) -> Vec<Line<'static>> {
-    let me = table.net().seat;
     let mut lines: Vec<Line<'static>> = [Stone::Black, Stone::White]
         .into_iter()
         .map(|color| {
@@ -259,8 +258,7 @@ fn seat_lines(
             } else {
                 1 - view.black_seat
             };
-            let you = if me == Some(seat) { " (you)" } else { "" };
-            Line::raw(format!("{}: {}{you}", stone(color), table.seat_label(seat)))
+            Line::raw(format!("{}: {}", stone(color), table.player(seat)))
         })
         .collect();
     if let Some(opening) = &view.opening {
@@ -321,13 +319,15 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     ])
     .areas(main);
     let sep = style.separator();
-    let mut heading = format!(
-        "Gomoku{sep}{}{sep}{}x{}{sep}? help",
-        o.settings.rule, o.width, o.height
+    // At a table the key row has `? help`, and the title the table and the link instead.
+    let heading = format!(
+        "Gomoku{sep}{}{sep}{}x{}{sep}{}",
+        o.settings.rule,
+        o.width,
+        o.height,
+        s.table()
+            .map_or_else(|| "? help".to_owned(), Remote::origin)
     );
-    if let Some(table) = s.table() {
-        let _ = write!(heading, "{sep}{}", table.origin());
-    }
     frame.render_widget(Line::styled(heading, theme::TITLE), title);
     frame.render_stateful_widget(Board { state: s, cell }, board, hits);
     frame.render_widget(Panel { state: s }, panel);
@@ -336,18 +336,21 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         None => frame.render_widget(StatusLine(s.status()), status),
     }
     let footer = match s.table() {
-        Some(table) if table.net().host => format!(
-            "Enter place{sep}: type{sep}b bots{sep}g start{sep}n rematch{sep}? help{sep}q leave"
-        ),
-        Some(_) => format!("Enter place{sep}: type{sep}? help{sep}q leave"),
+        Some(table) => table.footer(&format!("Enter place{sep}: type"), sep),
         None => format!("Enter place{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
     };
     frame.render_widget(Line::styled(footer, theme::DIM), keys);
     let keys = help_rows_with_cursor(KEYMAP, style);
+    let table_help = s.table().map(Remote::help_lines).unwrap_or_default();
+    let rules: Vec<&str> = RULES_HELP
+        .iter()
+        .copied()
+        .chain(table_help.iter().map(String::as_str))
+        .collect();
     let shared = Windows {
         game: "Gomoku",
         keys: &keys,
-        rules: RULES_HELP,
+        rules: &rules,
         stats: &s.record.rows(),
         style,
     };

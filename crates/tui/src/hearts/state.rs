@@ -383,11 +383,9 @@ impl Table {
     pub fn view(&self) -> View {
         match &self.source {
             Source::Local(local) => local.game.view(HUMAN),
-            Source::Remote(remote) => remote
-                .link
-                .view()
-                .cloned()
-                .unwrap_or_else(|| Game::new(remote.link.settings(), 0).public_view()),
+            Source::Remote(remote) => remote.link.view().cloned().unwrap_or_else(|| {
+                Game::new(remote.link.settings().unwrap_or_default(), 0).public_view()
+            }),
         }
     }
 

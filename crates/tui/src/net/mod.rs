@@ -59,6 +59,9 @@ impl NetScreen {
             if let Some(table) = &self.state.table {
                 return Ok(table.game.clone());
             }
+            if let Link::Lost(reason) = &self.state.link {
+                return Err(format!("no connection to {}: {reason}", self.state.server));
+            }
             if let Some(alarm) = self.state.alarm() {
                 return Err(alarm.to_owned());
             }
@@ -106,7 +109,7 @@ impl Screen for NetScreen {
 pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Runs `play --host …` or `play --join …`: the table's game on its own screen (Dou Dizhu,
-/// Hearts, Gomoku), any other game on the generic table client.
+/// Hearts, Xiangqi, Gomoku), any other game on the generic table client.
 pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
     let style = cli.style.style();
     let opened = open(cli).and_then(|mut link| {
@@ -136,6 +139,9 @@ pub fn game_screen(
         }
         <::hearts::Game as game::GameState>::NAME => {
             Box::new(crate::hearts::App::remote(link, style))
+        }
+        <::xiangqi::Game as game::GameState>::NAME => {
+            Box::new(crate::xiangqi::App::remote(link, style.is_ascii()))
         }
         <::gomoku::Gomoku as game::GameState>::NAME => {
             Box::new(crate::gomoku::App::remote(link, style.is_ascii()).map_err(|e| e.to_string())?)

@@ -3,12 +3,28 @@
 //! commands, the results added up across games. The game screens hold a [`Remote`] in place of
 //! their local match and bots; the rules stay on the server.
 
-use netplay::{ClientMessage, RecordFormat, TableInfo};
+use game::Turn;
+use netplay::{ClientMessage, RecordFormat, TableAction, TableInfo};
 use serde::de::DeserializeOwned;
 
 use super::NetScreen;
 use super::state::{Link, NetState, Note, Presence};
-use crate::status::Status;
+use crate::status::{Level, Status};
+
+/// The question before a game screen leaves its table.
+pub const LEAVE: &str = "Leave the table? (a bot plays your seat while you are away)";
+
+/// What a board game's key asks for at a table where it differs from the local game
+/// (see [`Remote::at_table`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKey {
+    /// A feature of the local game only, by name: "undo", "the options"…
+    Off(&'static str),
+    /// A host command.
+    Host(HostCommand),
+    /// `n`: the host's rematch, once the game is over.
+    Rematch,
+}
 
 /// What the host of a table asks for, from the game screen's keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,12 +138,129 @@ impl<V: DeserializeOwned> Remote<V> {
     pub fn view(&self) -> Option<&V> {
         self.view.as_ref()
     }
+
+    /// [`pump`](Remote::pump)s and shows the notes in `status` (the last one stays); the
+    /// new view, if one came.
+    pub fn pump_into(&mut self, status: &mut Status) -> Option<V>
+    where
+        V: Clone,
+    {
+        let pumped = self.pump();
+        for note in pumped.notes {
+            status.set(note.level(), note.text);
+        }
+        pumped.view.then(|| self.view.clone()).flatten()
+    }
 }
 
 impl<V> Remote<V> {
     /// What the client knows of the table.
     pub fn net(&self) -> &NetState {
         &self.link.state
+    }
+
+    /// The table's settings read as the game's `S` (`None` before the table is announced,
+    /// or when they do not read).
+    pub fn settings<S: DeserializeOwned>(&self) -> Option<S> {
+        serde_json::from_value(self.link.state.table.as_ref()?.settings.clone()).ok()
+    }
+
+    /// Whether the game in play is over (false before the first starts).
+    pub fn over(&self) -> bool {
+        self.link
+            .state
+            .state
+            .as_ref()
+            .is_some_and(|update| update.turn == Turn::Over)
+    }
+
+    /// The seat whose draw offer is pending, if any.
+    pub fn draw_offer(&self) -> Option<usize> {
+        self.link.state.state.as_ref()?.draw_offer
+    }
+
+    /// Sends a table action (resign, a draw offer or its answer); the server refuses one it
+    /// does not offer the seat now, and its answer shows up as a note.
+    pub fn table_action(&mut self, action: TableAction) {
+        self.link.send(match action {
+            TableAction::Resign => ClientMessage::Resign,
+            TableAction::OfferDraw => ClientMessage::OfferDraw,
+            TableAction::AcceptDraw => ClientMessage::AcceptDraw,
+            TableAction::DeclineDraw => ClientMessage::DeclineDraw,
+            TableAction::Undo => ClientMessage::Undo,
+        });
+    }
+
+    /// Carries out what a key asks for at the table, saying in `status` what happens or why
+    /// it is refused.
+    pub fn at_table(&mut self, key: TableKey, status: &mut Status) {
+        let said = match key {
+            TableKey::Off(what) => Err(format!("{what} is off at a network table")),
+            TableKey::Rematch if !self.over() => {
+                Err("a rematch waits for the end of the game".to_owned())
+            }
+            TableKey::Rematch => self.host(HostCommand::Rematch),
+            TableKey::Host(command) => self.host(command),
+        };
+        match said {
+            Ok(text) => status.set(Level::Info, text),
+            Err(text) => status.set(Level::Warn, text),
+        }
+    }
+
+    /// The key row of a board game's table: the host's keys before the start and after the
+    /// end, `playing` (the game's own keys) meanwhile, then help and leave.
+    pub fn footer(&self, playing: &str, sep: &str) -> String {
+        let host = self.link.state.host;
+        let keys = if self.view.is_none() {
+            if host {
+                format!("d bot{sep}b seat bots{sep}g start{sep}")
+            } else {
+                String::new()
+            }
+        } else if self.over() {
+            if host {
+                format!("n rematch{sep}")
+            } else {
+                String::new()
+            }
+        } else {
+            format!("{playing}{sep}")
+        };
+        format!("{keys}? help{sep}q leave")
+    }
+
+    /// The help's paragraphs about the table: where it is, the seat, the link, and why the
+    /// connection dropped (the status line only says that it did).
+    pub fn help_lines(&self) -> Vec<String> {
+        let net = &self.link.state;
+        let code = net.code.as_deref().unwrap_or("?");
+        let seat = net
+            .seat
+            .map_or_else(|| "watching".to_owned(), |seat| format!("seat {seat}"));
+        let mut lines = vec![format!(
+            "Table {code} at {}, {seat}, {}.",
+            net.server,
+            net.link.word()
+        )];
+        if let Link::Lost(reason) = &net.link {
+            lines.push(format!(
+                "The connection dropped ({reason}); the client tries again every {} ms and \
+                 resumes the seat.",
+                super::connection::RETRY.as_millis()
+            ));
+        }
+        lines
+    }
+
+    /// A seat's [`label`](Remote::seat_label), with `(you)` for this client's seat.
+    pub fn player(&self, seat: usize) -> String {
+        let you = if self.link.state.seat == Some(seat) {
+            " (you)"
+        } else {
+            ""
+        };
+        format!("{}{you}", self.seat_label(seat))
     }
 
     /// Sends the action written `text` (see [`NetState::act`]).
@@ -148,17 +281,6 @@ impl<V> Remote<V> {
             Ok(text) => status.info(text),
             Err(text) => status.warn(text),
         }
-    }
-
-    /// The table's settings, from its announcement (the game's defaults before it comes, or
-    /// if they do not read).
-    pub fn settings<S: DeserializeOwned + Default>(&self) -> S {
-        self.link
-            .state
-            .table
-            .as_ref()
-            .and_then(|table| serde_json::from_value(table.settings.clone()).ok())
-            .unwrap_or_default()
     }
 
     /// Carries out a host command: what to tell the player, or why it is refused here (the
@@ -244,13 +366,8 @@ impl<V> Remote<V> {
 
     /// The table and the link, for a title: `table ABC234, online`.
     pub fn origin(&self) -> String {
-        let net = &self.link.state;
-        let link = match &net.link {
-            Link::Connecting => "connecting",
-            Link::Online => "online",
-            Link::Lost(_) => "reconnecting",
-        };
-        format!("table {}, {link}", net.code.as_deref().unwrap_or("?"))
+        let code = self.link.state.code.as_deref().unwrap_or("?");
+        format!("table {code}, {}", self.link.state.link.word())
     }
 
     /// The lines of the window shown until the first game starts: how others join, every

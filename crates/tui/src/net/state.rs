@@ -5,7 +5,7 @@
 use game::{Outcome, Turn, Viewer};
 use netplay::{
     ActionRef, BotChoice, ClientMessage, GameBots, LegalAction, RecordText, SeatKind,
-    ServerMessage, StateUpdate, TableInfo,
+    ServerMessage, StateUpdate, TableAction, TableInfo,
 };
 use serde_json::Value;
 
@@ -21,6 +21,17 @@ pub enum Link {
     Online,
     /// The connection dropped; the client tries again and resumes with its token.
     Lost(String),
+}
+
+impl Link {
+    /// The link in a word: `connecting`, `online`, `reconnecting`.
+    pub const fn word(&self) -> &'static str {
+        match self {
+            Link::Connecting => "connecting",
+            Link::Online => "online",
+            Link::Lost(_) => "reconnecting",
+        }
+    }
 }
 
 /// Something from the connection: a server message or a change of the link.
@@ -62,10 +73,13 @@ pub enum Command {
 /// One line of the message log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
-    /// The text.
+    /// The text, short enough for a game screen's status line at 60 columns where it
+    /// reports the link.
     pub text: String,
     /// Whether it reports a problem (a refusal, a lost connection).
     pub alarm: bool,
+    /// What the log adds after the text (why the connection dropped).
+    pub detail: Option<String>,
 }
 
 impl Note {
@@ -294,7 +308,12 @@ impl NetState {
             }
             NetEvent::Disconnected(reason) => {
                 self.awaiting = false;
-                self.note(format!("connection lost: {reason}; retrying"), true);
+                // The reason can be long (an IO error): the log and the help show it.
+                self.push(Note {
+                    text: "connection lost; retrying".to_owned(),
+                    alarm: true,
+                    detail: Some(reason.clone()),
+                });
                 self.link = Link::Lost(reason);
             }
             NetEvent::Message(message) => self.apply(message),
@@ -340,7 +359,17 @@ impl NetState {
                 self.awaiting = false;
                 self.clamp_selection();
             }
-            ServerMessage::Ack { action, .. } => self.note(format!("you played {action}"), false),
+            ServerMessage::Ack { action, .. } => {
+                let text = match TableAction::from_log(&action) {
+                    Some(TableAction::Resign) => "you resigned".to_owned(),
+                    Some(TableAction::OfferDraw) => "you offered a draw".to_owned(),
+                    Some(TableAction::AcceptDraw) => "you accepted the draw".to_owned(),
+                    Some(TableAction::DeclineDraw) => "you declined the draw".to_owned(),
+                    Some(TableAction::Undo) => "you took back a move".to_owned(),
+                    None => format!("you played {action}"),
+                };
+                self.note(text, false);
+            }
             ServerMessage::Result { outcome, .. } => self.result = Some(outcome),
             ServerMessage::Record(record) => self.record = Some(record),
             ServerMessage::Error { code, message } => {
@@ -412,8 +441,16 @@ impl NetState {
 
     /// Logs a message to show.
     pub fn note(&mut self, text: String, alarm: bool) {
+        self.push(Note {
+            text,
+            alarm,
+            detail: None,
+        });
+    }
+
+    fn push(&mut self, note: Note) {
         self.noted += 1;
-        self.log.push(Note { text, alarm });
+        self.log.push(note);
         if self.log.len() > LOG_LEN {
             self.log.remove(0);
         }

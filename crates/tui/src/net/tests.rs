@@ -220,7 +220,7 @@ fn the_result_and_a_lost_connection_are_shown() {
     );
     assert_eq!(
         screen[20],
-        "│connection lost: reset by peer; retrying                                      │"
+        "│connection lost; retrying (reset by peer)                                     │"
     );
 }
 

@@ -44,11 +44,12 @@ impl Widget for TableView<'_> {
 fn title_line(state: &NetState) -> Line<'static> {
     let game = state.table.as_ref().map_or("…", |t| t.game.as_str());
     let code = state.code.as_deref().unwrap_or("……");
-    let link = match &state.link {
-        Link::Connecting => Span::styled("connecting", theme::WARN),
-        Link::Online => Span::styled("online", theme::SUCCESS),
-        Link::Lost(_) => Span::styled("reconnecting", theme::ERROR),
+    let style = match &state.link {
+        Link::Connecting => theme::WARN,
+        Link::Online => theme::SUCCESS,
+        Link::Lost(_) => theme::ERROR,
     };
+    let link = Span::styled(state.link.word(), style);
     Line::from(vec![
         Span::styled(format!(" parlor · {game} · table {code} "), theme::TITLE),
         Span::raw(format!("· {} · ", state.server)),
@@ -152,7 +153,10 @@ fn log_panel(state: &NetState, rows: u16) -> Paragraph<'static> {
             } else {
                 theme::TEXT
             };
-            Line::styled(note.text.clone(), style)
+            match &note.detail {
+                Some(detail) => Line::styled(format!("{} ({detail})", note.text), style),
+                None => Line::styled(note.text.clone(), style),
+            }
         })
         .collect();
     Paragraph::new(lines).block(Block::bordered().title(" messages "))

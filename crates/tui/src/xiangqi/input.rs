@@ -5,6 +5,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use xiangqi::Square;
 
 use crate::keymap::{self, Binding, Key};
+use crate::net::remote::HostCommand;
 
 /// Everything a player can ask of the Xiangqi screen outside a prompt or dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +50,8 @@ pub enum Command {
     Help,
     /// Leave the game (asks first while one is in progress).
     Quit,
+    /// What the host of a network table asks for: bots in the empty seats, the start.
+    Host(HostCommand),
 }
 
 /// Every key of the game but the cursor's ([`keymap::CURSOR`]); the help screen lists them in
@@ -64,7 +67,11 @@ pub const KEYMAP: &[Binding<Command>] = &[
         Command::Prompt,
         "type a move (h2e2, C2.5, 炮二平五) or a command",
     ),
-    Binding::new(&[Key::char('u')], Command::Undo, "undo"),
+    Binding::new(
+        &[Key::char('u')],
+        Command::Undo,
+        "undo (not at a network table)",
+    ),
     Binding::new(
         &[Key::char('['), Key::code(KeyCode::PageUp)],
         Command::Back,
@@ -85,12 +92,16 @@ pub const KEYMAP: &[Binding<Command>] = &[
         Command::Last,
         "back to the current position",
     ),
-    Binding::new(&[Key::char('r')], Command::Resign, "resign"),
-    Binding::new(&[Key::char('d')], Command::OfferDraw, "offer a draw"),
+    Binding::new(&[Key::char('r')], Command::Resign, "resign (asks first)"),
+    Binding::new(
+        &[Key::char('d')],
+        Command::OfferDraw,
+        "offer a draw, or answer one (the host before the start: choose the bot)",
+    ),
     Binding::new(
         &[Key::char('e')],
         Command::Analysis,
-        "engine evaluation and line on/off",
+        "engine evaluation and line on/off (not at a table)",
     ),
     Binding::new(
         &[Key::char('m')],
@@ -101,10 +112,28 @@ pub const KEYMAP: &[Binding<Command>] = &[
     Binding::new(
         &[Key::char('o')],
         Command::Options,
-        "options: opponent, level, rules, strictness",
+        "options: opponent, level, rules, strictness (not at a table)",
     ),
-    Binding::new(&[Key::char('n')], Command::NewGame, "new game"),
-    Binding::new(&[Key::char('s')], Command::Statistics, "statistics"),
+    Binding::new(
+        &[Key::char('n')],
+        Command::NewGame,
+        "new game (at a table: the host's rematch)",
+    ),
+    Binding::new(
+        &[Key::char('s')],
+        Command::Statistics,
+        "statistics (not at a table)",
+    ),
+    Binding::new(
+        &[Key::char('b')],
+        Command::Host(HostCommand::SeatBots),
+        "at a table, the host: seat bots in the empty seats",
+    ),
+    Binding::new(
+        &[Key::char('g')],
+        Command::Host(HostCommand::Start),
+        "at a table, the host: start the game",
+    ),
     Binding::new(
         &[Key::char('?'), Key::code(KeyCode::F(1))],
         Command::Help,

@@ -7,7 +7,9 @@
 //! legal targets are marked, select a target) or typed in ICCS, WXF or Chinese notation after
 //! `:`. The same prompt takes commands (`fen`, `save`, `load`, `resign`, `draw`, `level`, the
 //! rules …); `o` opens the options, `e` shows the engine's evaluation and line, `[`/`]` step
-//! through the moves.
+//! through the moves. At a network table ([`App::remote`]) the server holds the game: the
+//! screen replays its view, sends the moves, resignation and draw offers, and shows the
+//! players, the link and the server's refusals.
 //!
 //! - [`state`]: the game and everything a command does (no drawing).
 //! - [`input`]: keys and clicks to commands, one table that also writes the help.
@@ -52,6 +54,14 @@ impl App {
     pub fn new(options: Options) -> App {
         App {
             state: State::new(options),
+            hits: input::BoardHits::default(),
+        }
+    }
+
+    /// A seat at a network table over an open link (see [`State::remote`]).
+    pub fn remote(link: crate::net::NetScreen, ascii: bool) -> App {
+        App {
+            state: State::remote(link, ascii),
             hits: input::BoardHits::default(),
         }
     }

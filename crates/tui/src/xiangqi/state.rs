@@ -1,11 +1,12 @@
 //! The Xiangqi screen's state and what each command does to it (no drawing here).
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use netplay::TableAction;
 use xiangqi::{
-    Bot, Color, FenError, Game, Move, MoveList, Notation, PgnError, Position, RepetitionRule,
-    RuleSet, Square, Validation,
+    Bot, Color, DrawReason, FenError, Game, Move, MoveList, Notation, Outcome, PgnError, Position,
+    RepetitionRule, RuleSet, Settings, Square, Validation, View, WinReason,
 };
 use xiangqi_engine::{Budget, Control, Engine, Info, Limits, Score};
 
@@ -15,9 +16,11 @@ use crate::computer_record::Record;
 use crate::data::DataDir;
 use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
+use crate::net::NetScreen;
+use crate::net::remote::{HostCommand, LEAVE, Remote, TableKey};
 use crate::overlay::Overlay;
 use crate::status::Status;
-use crate::thinker::{Strength, Thinker};
+use crate::thinker::{Search, Strength, Thinker};
 
 /// The difficulty levels, weakest first (level 1 is `LEVELS[0]`).
 pub const LEVELS: [Strength; 6] = [
@@ -162,28 +165,43 @@ pub struct Analysis {
     pub info: Info,
 }
 
-/// A search in progress for the computer's move.
-struct Thinking {
-    thinker: Thinker<Info, Result<Move, String>>,
-    /// The game length it was asked at.
-    ply: usize,
-    since: Instant,
-    /// The answer, held back until the pace allows it.
-    answer: Option<Result<Move, String>>,
-}
-
 /// The computer players, shared with the search thread.
 struct Players {
     engine: Engine,
     bot: Bot,
 }
 
+/// A seat at a network table: the link, and what the screen last saw of it.
+struct TableSeat {
+    link: Remote<View>,
+    /// The pending draw offer last seen, to notice a new one and its answer.
+    offer: Option<usize>,
+    /// The seat last seen (Black's player sees the board turned round).
+    seat: Option<usize>,
+    /// The game at the table last shown.
+    game: Option<u32>,
+}
+
+/// The prompt's commands of the local game only.
+const LOCAL_COMMANDS: [&str; 10] = [
+    "rules",
+    "limit",
+    "validation",
+    "level",
+    "save",
+    "load",
+    "new",
+    "undo",
+    "bot",
+    "engine",
+];
+
 /// The state of the Xiangqi screen.
 pub struct State {
     pub(super) game: Game,
     pub(super) options: Options,
     players: Arc<Mutex<Players>>,
-    thinking: Option<Thinking>,
+    search: Search<Info, Move>,
     pub(super) analysis: Option<Analysis>,
     pub(super) show_analysis: bool,
     pub(super) cursor: Square,
@@ -199,6 +217,9 @@ pub struct State {
     pub(super) flipped: bool,
     /// The ply shown while browsing the move list (`None`: the current position).
     pub(super) view: Option<usize>,
+    /// The seat at a network table (`None` for a local game): the server holds the game
+    /// and `game` is its view replayed.
+    table: Option<Box<TableSeat>>,
 }
 
 impl State {
@@ -211,7 +232,7 @@ impl State {
                 engine: Engine::new(16),
                 bot: Bot::new(options.seed),
             })),
-            thinking: None,
+            search: Search::default(),
             analysis: None,
             show_analysis: false,
             cursor: start.general(start.turn()),
@@ -228,11 +249,50 @@ impl State {
             },
             flipped: options.engine == Some(Color::Red),
             view: None,
+            table: None,
             game,
             options,
         };
         state.info("Your move: arrows + Enter or the mouse, ':' to type; ? help.");
         state
+    }
+
+    /// A seat at a network table, over an open link: the start position and rules are the
+    /// table's; undo, the engine, the options, a new game, save/load, `:fen` and the
+    /// statistics are off (the server keeps the game).
+    pub fn remote(link: NetScreen, ascii: bool) -> State {
+        let link = Remote::new(link);
+        let settings: Settings = link.settings().unwrap_or_default();
+        let start = settings
+            .new_game()
+            .map_or_else(|_| Position::default(), |game| *game.start());
+        let mut state = State::new(Options {
+            start,
+            rules: settings.rules,
+            validation: settings.validation,
+            engine: None,
+            ascii,
+            ..Options::default()
+        });
+        state.table = Some(Box::new(TableSeat {
+            link,
+            offer: None,
+            seat: None,
+            game: None,
+        }));
+        state.status.clear();
+        state.tick();
+        state
+    }
+
+    /// The seat at a network table (`None` for a local game).
+    pub fn table(&self) -> Option<&Remote<View>> {
+        self.table.as_ref().map(|seat| &seat.link)
+    }
+
+    /// The server's view at a network table, once the first game started.
+    pub fn remote_view(&self) -> Option<&View> {
+        self.table()?.view()
     }
 
     /// The game so far.
@@ -272,7 +332,7 @@ impl State {
 
     /// Whether the computer is searching.
     pub fn thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.search.is_running()
     }
 
     /// The position on the board: the browsed one, or the current one.
@@ -348,6 +408,11 @@ impl State {
 
     /// Runs one command; [`Action::Quit`] when the screen should close.
     pub fn apply(&mut self, command: Command) -> Action {
+        if self.table.is_some()
+            && let Some(action) = self.apply_at_table(command)
+        {
+            return action;
+        }
         match command {
             Command::Cursor(df, dr) => self.move_cursor(df, dr),
             Command::Activate => self.activate(self.cursor),
@@ -396,8 +461,34 @@ impl State {
                 self.overlay = Overlay::confirm("Quit this game?", Sure::Quit);
             }
             Command::Quit => return Action::Quit,
+            Command::Host(_) => self.warn("b and g are the host's keys at a network table."),
         }
         Action::Continue
+    }
+
+    /// A command at a network table, where it differs from the local game: `None` lets the
+    /// local meaning stand (moving, typing, browsing, resign and draw, notation, help).
+    fn apply_at_table(&mut self, command: Command) -> Option<Action> {
+        let waiting = self.remote_view().is_none();
+        let key = match command {
+            Command::Undo => TableKey::Off("undo"),
+            Command::Analysis => TableKey::Off("the engine's evaluation"),
+            Command::Options => TableKey::Off("the options"),
+            Command::Statistics => TableKey::Off("the statistics"),
+            Command::NewGame => TableKey::Rematch,
+            Command::Host(command) => TableKey::Host(command),
+            // Before the start there is no draw to offer: `d` chooses the host's bot.
+            Command::OfferDraw if waiting => TableKey::Host(HostCommand::NextBot),
+            Command::Quit => {
+                self.overlay = Overlay::confirm(LEAVE, Sure::Quit);
+                return Some(Action::Continue);
+            }
+            _ => return None,
+        };
+        if let Some(seat) = self.table.as_mut() {
+            seat.link.at_table(key, &mut self.status);
+        }
+        Some(Action::Continue)
     }
 
     /// A question was answered yes.
@@ -411,11 +502,19 @@ impl State {
                 self.new_game(Position::default());
                 self.info("New game.");
             }
+            Sure::Resign if self.table.is_some() => {
+                self.table_action(TableAction::Resign);
+                self.info("Resigning…");
+            }
             Sure::Resign => {
                 let side = self.human_side();
                 self.game.resign(side);
                 self.stop_thinking();
                 self.announce_end();
+            }
+            Sure::AcceptDraw(_) if self.table.is_some() => {
+                self.table_action(TableAction::AcceptDraw);
+                self.info("Accepting the draw…");
             }
             Sure::AcceptDraw(_) => {
                 self.game.agree_draw();
@@ -432,6 +531,10 @@ impl State {
     /// A question was answered no (or closed).
     pub fn declined(&mut self, sure: Sure) {
         match sure {
+            Sure::AcceptDraw(_) if self.table.is_some() => {
+                self.table_action(TableAction::DeclineDraw);
+                self.info("You decline the draw.");
+            }
             Sure::AcceptDraw(by) => {
                 self.warn(format!("{} declines the draw.", side_name(by.other())));
             }
@@ -534,6 +637,22 @@ impl State {
             self.error("The game is over.");
             return;
         }
+        if let Some(seat) = &self.table {
+            let me = seat.link.net().seat;
+            match seat.link.draw_offer() {
+                Some(by) if Some(by) != me => self.ask_accept(by),
+                Some(_) => self.warn("You have offered a draw: the other player answers."),
+                None => {
+                    self.table_action(TableAction::OfferDraw);
+                    self.info("Draw offered: waiting for the answer.");
+                    // Taken as made: the answer may come with the same update as the offer.
+                    if let Some(seat) = self.table.as_mut() {
+                        seat.offer = me;
+                    }
+                }
+            }
+            return;
+        }
         let by = self.human_side();
         let Some(engine) = self.options.engine else {
             self.overlay = Overlay::confirm(
@@ -573,8 +692,38 @@ impl State {
     fn announce_end(&mut self) {
         self.count_game();
         if let Some(o) = self.game.outcome() {
-            self.info(format!("Game over: {o}. 'n' new game, 'u' undo, 'q' quit."));
+            self.info(format!("Game over: {o}. {}", self.end_keys()));
         }
+    }
+
+    /// What the keys do once a game is over.
+    fn end_keys(&self) -> &'static str {
+        match self.table() {
+            Some(link) if link.net().host => "'n' rematch, 'q' leave.",
+            Some(_) => "'q' leaves the table.",
+            None => "'n' new game, 'u' undo, 'q' quit.",
+        }
+    }
+
+    /// Sends a table action for this seat.
+    fn table_action(&mut self, action: TableAction) {
+        if let Some(seat) = self.table.as_mut() {
+            seat.link.table_action(action);
+        }
+    }
+
+    /// Asks whether to accept the draw the player at `by` offers (or, with another question
+    /// open, says how to answer it).
+    fn ask_accept(&mut self, by: usize) {
+        let Some(seat) = &self.table else { return };
+        let name = seat.link.net().seat_name(by);
+        if self.overlay.is_none() {
+            self.overlay = Overlay::confirm(
+                format!("{name} offers a draw. Accept?"),
+                Sure::AcceptDraw(seat_color(by)),
+            );
+        }
+        self.info(format!("{name} offers a draw: 'd' answers."));
     }
 
     fn step(&mut self, by: isize) {
@@ -596,22 +745,36 @@ impl State {
         }
     }
 
-    /// Plays a move for the side to move and reports it.
-    fn play(&mut self, m: Move) -> bool {
-        let text = self.game.position().write_move(m, self.notation);
-        let mover = self.game.position().turn();
+    /// Plays a move for the side to move and reports it; at a table, sends it to the
+    /// server (which refuses an illegal one, the status line says why).
+    fn play(&mut self, m: Move) {
+        self.selected = None;
+        if let Some(seat) = self.table.as_mut() {
+            seat.link.act(&m.to_string());
+            return;
+        }
         if let Err(e) = self.game.play(m) {
             self.error(format!("{e}."));
-            return false;
+            return;
         }
-        self.selected = None;
         self.view = None;
-        let msg = format!("{} played {text} ({m})", side_name(mover));
+        self.report_move();
+    }
+
+    /// Says who played the last move, and check, a repetition or the end after it.
+    fn report_move(&mut self) {
+        let ply = self.game.len();
+        let (Some(m), Some(before)) = (
+            self.game.last_move(),
+            ply.checked_sub(1).and_then(|p| self.game.position_at(p)),
+        ) else {
+            return;
+        };
+        let text = before.write_move(m, self.notation);
+        let msg = format!("{} played {text} ({m})", side_name(before.turn()));
         if let Some(o) = self.game.outcome() {
             self.count_game();
-            self.info(format!(
-                "{msg}. Game over: {o}. 'n' new game, 'u' undo, 'q' quit."
-            ));
+            self.info(format!("{msg}. Game over: {o}. {}", self.end_keys()));
         } else if let Some(warning) = self.repetition_warning() {
             self.warn(format!("{msg}. {warning}"));
         } else if self.game.position().is_check() {
@@ -619,7 +782,6 @@ impl State {
         } else {
             self.info(format!("{msg}."));
         }
-        true
     }
 
     /// After a repeated position: how often it occurred and what the rule in force will rule
@@ -654,11 +816,11 @@ impl State {
             return;
         }
         if let Some(o) = self.game.outcome() {
-            self.info(format!("Game over: {o}. 'n' new game or 'u' undo."));
+            self.info(format!("Game over: {o}. {}", self.end_keys()));
             return;
         }
-        if self.engine_to_move() {
-            self.info("The computer is thinking…");
+        if let Some(why) = self.not_yours() {
+            self.info(why);
             return;
         }
         let pos = *self.game.position();
@@ -684,6 +846,21 @@ impl State {
                 "Select one of {}'s pieces first.",
                 side_name(pos.turn())
             )),
+        }
+    }
+
+    /// Why the player may not move now (the computer's or the other seat's turn), if so.
+    fn not_yours(&self) -> Option<String> {
+        match self.table() {
+            None => self
+                .engine_to_move()
+                .then(|| "The computer is thinking…".to_owned()),
+            Some(link) if link.net().awaiting => Some("Your move is on its way.".to_owned()),
+            Some(link) if !link.my_turn() => Some(format!(
+                "Not your turn: {} is to move.",
+                side_name(self.game.position().turn())
+            )),
+            Some(_) => None,
         }
     }
 
@@ -728,7 +905,14 @@ impl State {
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
-        match cmd.to_ascii_lowercase().as_str() {
+        let lower = cmd.to_ascii_lowercase();
+        if self.table.is_some()
+            && (LOCAL_COMMANDS.contains(&lower.as_str()) || (lower == "fen" && !arg.is_empty()))
+        {
+            self.warn(format!(":{lower} is off at a network table."));
+            return;
+        }
+        match lower.as_str() {
             "" => {}
             "fen" if arg.is_empty() => {
                 let fen = self.game.position().fen();
@@ -802,16 +986,18 @@ impl State {
             self.warn("Browsing the move list: End or Esc goes back to the game to move.");
             return;
         }
-        if self.game.outcome().is_some() || self.engine_to_move() {
+        if self.game.outcome().is_some() {
             self.error("Not your turn.");
+            return;
+        }
+        if let Some(why) = self.not_yours() {
+            self.error(why);
             return;
         }
         // ICCS is played as typed, so that a refusal names the rule it breaks.
         let typed = line.parse::<Move>().map_err(|_| ());
         match typed.or_else(|()| self.game.position().parse_move(line)) {
-            Ok(m) => {
-                self.play(m);
-            }
+            Ok(m) => self.play(m),
             Err(e) => self.error(format!(
                 "{e}. Moves: h2e2, C2.5, 炮二平五; commands: see '?'."
             )),
@@ -921,84 +1107,144 @@ impl State {
     }
 
     fn stop_thinking(&mut self) {
-        self.thinking = None;
+        self.search.stop();
     }
 
     /// Starts the computer's search when it is to move, and plays its answer once it is in
     /// and the pace allows. Called on every tick; never blocks.
     pub fn tick(&mut self) {
-        if let Some(t) = &self.thinking
-            && t.ply != self.game.len()
-        {
-            self.thinking = None;
+        if self.table.is_some() {
+            return self.tick_table();
         }
-        if !self.engine_to_move() {
-            self.thinking = None;
+        let ply = self.game.len();
+        if self.search.wants_search(ply, self.engine_to_move()) {
+            let thinker = self.think();
+            self.search.start(thinker, ply);
             return;
         }
-        let Some(t) = self.thinking.as_mut() else {
-            self.thinking = Some(self.think());
-            return;
-        };
-        let (info, done) = t.thinker.poll();
-        if let Some(answer) = done {
-            t.answer = Some(answer.unwrap_or_else(|()| Err("the search failed".to_owned())));
-        }
+        let (info, answer) = self.search.poll(self.options.pace, self.prompt.is_some());
         if let Some(info) = info {
             self.analysis = Some(Analysis {
                 root: *self.game.position(),
                 info,
             });
         }
-        self.play_answer_when_due();
+        match answer {
+            Some(Ok(m)) => self.play(m),
+            Some(Err(e)) => self.error(format!("The computer cannot move: {e}.")),
+            None => {}
+        }
     }
 
     /// Blocks until the computer's answer is in and plays it, ignoring the pace (tests).
     #[cfg(test)]
     pub fn finish_thinking(&mut self) {
         self.tick();
-        if let Some(t) = self.thinking.as_mut() {
-            let (info, answer) = t.thinker.wait();
-            t.answer = Some(answer.unwrap_or_else(|()| Err("the search failed".to_owned())));
-            t.since = Instant::now()
-                .checked_sub(self.options.pace)
-                .unwrap_or(t.since);
-            if let Some(info) = info {
-                self.analysis = Some(Analysis {
-                    root: *self.game.position(),
-                    info,
-                });
-            }
+        if let Some(info) = self.search.wait() {
+            self.analysis = Some(Analysis {
+                root: *self.game.position(),
+                info,
+            });
         }
         self.options.pace = Duration::ZERO;
-        self.play_answer_when_due();
+        self.tick();
     }
 
-    fn play_answer_when_due(&mut self) {
-        let Some(t) = &self.thinking else { return };
-        let due = t.since.elapsed() >= self.options.pace;
-        if !due || self.prompt.is_some() {
-            return;
-        }
-        let Some(answer) = t.answer.clone() else {
+    /// Takes in what the server sent: its notes (refusals, link changes) in the status line,
+    /// a new view replayed onto the board with the move reported, and a draw offer or its
+    /// answer.
+    fn tick_table(&mut self) {
+        let Some(seat) = self.table.as_mut() else {
             return;
         };
-        self.thinking = None;
-        match answer {
-            Ok(m) => {
-                self.play(m);
+        let view = seat.link.pump_into(&mut self.status);
+        let me = seat.link.net().seat;
+        if me != seat.seat {
+            seat.seat = me;
+            self.flipped = me == Some(Color::Black.index());
+        }
+        let game = Some(seat.link.game_number());
+        let new_game = view.is_some() && std::mem::replace(&mut seat.game, game) != game;
+        // Every change of the offer comes with a new state (the server logs it), and a
+        // refusal with none: the offer is read only with a new view.
+        let Some(view) = view else {
+            return;
+        };
+        let moved = self.show(&view, new_game);
+        let Some(seat) = self.table.as_mut() else {
+            return;
+        };
+        let offer = seat.link.draw_offer();
+        let before = std::mem::replace(&mut seat.offer, offer);
+        match offer {
+            Some(by) if offer != before && Some(by) != me => self.ask_accept(by),
+            None if before.is_some() => {
+                if matches!(&self.overlay, Overlay::Confirm(c) if matches!(c.yes, Sure::AcceptDraw(_)))
+                {
+                    self.overlay.close();
+                }
+                // Not answered by a move (which lapses it) or by the end: declined.
+                if before == me && !moved && self.game.outcome().is_none() {
+                    self.warn("Your draw offer was declined.");
+                }
             }
-            Err(e) => self.error(format!("The computer cannot move: {e}.")),
+            _ => {}
         }
     }
 
-    fn think(&self) -> Thinking {
+    /// Puts the server's view on the board, replayed through the rules crate under the
+    /// table's rules, and reports a new game, a new move or the end; whether a move was
+    /// added.
+    fn show(&mut self, view: &View, new_game: bool) -> bool {
+        let game = match replay(view, self.options.rules) {
+            Ok(game) => game,
+            Err(e) => {
+                self.error(format!("The server's game does not replay: {e}."));
+                return false;
+            }
+        };
+        let changed = new_game
+            || game.len() != self.game.len()
+            || game.position() != self.game.position()
+            || game.outcome() != self.game.outcome();
+        if !changed {
+            return false;
+        }
+        let added = game.len() > self.game.len() || (new_game && !game.is_empty());
+        let fresh = game.is_empty();
+        self.game = game;
+        self.selected = None;
+        self.view = self.view.filter(|&ply| ply < self.game.len());
+        if self.game.outcome() != view.outcome {
+            self.warn(format!(
+                "The server's result ({}) is not what the rules here say.",
+                view.outcome
+                    .map_or_else(|| "none".to_owned(), |o| o.to_string())
+            ));
+        } else if fresh && self.game.outcome().is_none() {
+            let mine = self
+                .table()
+                .and_then(|link| link.net().seat)
+                .map(seat_color);
+            match mine {
+                Some(c) => self.info(format!("The game begins: you play {}.", side_name(c))),
+                None => self.info("The game begins."),
+            }
+        } else if added {
+            self.report_move();
+        } else {
+            self.announce_end();
+        }
+        added
+    }
+
+    fn think(&self) -> Thinker<Info, Result<Move, String>> {
         let game = self.game.clone();
         let players = Arc::clone(&self.players);
         let strength = LEVELS[self.options.level.min(LEVELS.len() - 1)];
         let control = Arc::new(Control::default());
         let stop = Arc::clone(&control);
-        let thinker = Thinker::spawn(
+        Thinker::spawn(
             move || stop.stop(),
             move |progress: &mut dyn FnMut(Info)| {
                 let mut players = players.lock().unwrap_or_else(PoisonError::into_inner);
@@ -1023,13 +1269,43 @@ impl State {
                     .search(&game, &limits, &control, |info| progress(info.clone()));
                 result.best.ok_or_else(|| "no legal move".to_owned())
             },
-        );
-        Thinking {
-            thinker,
-            ply: self.game.len(),
-            since: Instant::now(),
-            answer: None,
-        }
+        )
+    }
+}
+
+/// The server's view replayed through the crate under `rules`: the start position, every
+/// move, and a resignation or an agreed draw (the declarations moves do not replay).
+fn replay(view: &View, rules: RuleSet) -> Result<Game, String> {
+    // Views written before `start` was added carry only the current position.
+    let (fen, moves) = if view.start.is_empty() {
+        (&view.fen, &[][..])
+    } else {
+        (&view.start, &view.moves[..])
+    };
+    let start = Position::from_fen_with(fen, Validation::Permissive)
+        .map_err(|e| format!("its position: {e}"))?;
+    let mut game = Game::with_rules(start, rules);
+    for (i, &m) in moves.iter().enumerate() {
+        game.play(m)
+            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    }
+    match view.outcome {
+        Some(Outcome::Win {
+            winner,
+            reason: WinReason::Resignation,
+        }) => game.resign(winner.other()),
+        Some(Outcome::Draw(DrawReason::Agreement)) => game.agree_draw(),
+        _ => {}
+    }
+    Ok(game)
+}
+
+/// The colour of a table's seat: 0 is Red, 1 is Black.
+fn seat_color(seat: usize) -> Color {
+    if seat == Color::Red.index() {
+        Color::Red
+    } else {
+        Color::Black
     }
 }
 
@@ -1095,6 +1371,8 @@ pub const PROMPT_HELP: &[&str] = &[
     "Files: Red counts 一…九 from its right (bottom), Black 1…9 from its right (top).",
     "Checkmate and stalemate lose; the generals may not face each other on an open file.",
     "Repetition: asian (AXF/WXF) perpetual check or chase loses; simple: perpetual check.",
+    "At a network table the server keeps the game: moves, resign (r) and draw offers (d)",
+    "  go to it; undo, the engine, options, new game, save/load, :fen <FEN> are off.",
 ];
 
 dialogs_for_state!();

@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as TColor, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, StatefulWidget, Widget, Wrap};
-use xiangqi::{Color, Piece, Position, Square, file_number};
+use xiangqi::{Color, Piece, Position, Square, View, file_number};
 
 use super::input::{BoardHits, KEYMAP};
 use super::state::{
@@ -20,6 +20,8 @@ use crate::cards::{CardStyle, ascii_only};
 use crate::dialogs::options_popup;
 use crate::keymap::help_rows_with_cursor;
 use crate::line_input::LineInputView;
+use crate::net::Link;
+use crate::net::remote::Remote;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::theme;
@@ -273,13 +275,22 @@ impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let s = self.state;
         let o = s.options();
-        let mut lines = vec![Line::styled(
-            match o.engine {
-                Some(c) => format!("Xiangqi · computer plays {}", side_name(c)),
-                None => "Xiangqi · two players".to_owned(),
-            },
-            Style::default().add_modifier(Modifier::BOLD),
-        )];
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let mut lines = match s.table() {
+            Some(link) => table_lines(link, s.remote_view()),
+            None => vec![Line::styled(
+                match o.engine {
+                    Some(c) => format!("Xiangqi · computer plays {}", side_name(c)),
+                    None => "Xiangqi · two players".to_owned(),
+                },
+                bold,
+            )],
+        };
+        if s.table().is_some() && s.remote_view().is_none() {
+            return Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
+        }
         if o.engine.is_some() {
             lines.push(Line::raw(format!("Level {}", level_name(o.level))));
         }
@@ -298,6 +309,45 @@ impl Widget for Panel<'_> {
             .wrap(Wrap { trim: false })
             .render(area, buf);
     }
+}
+
+/// At a network table: the table and the link, then each colour's player (name and
+/// presence, `(you)` for this seat) and a pending draw offer; before the first game, how
+/// others join and the seats.
+fn table_lines(link: &Remote<View>, view: Option<&View>) -> Vec<Line<'static>> {
+    let net = link.net();
+    let code = net.code.as_deref().unwrap_or("?");
+    let link_style = match net.link {
+        Link::Online => theme::SUCCESS,
+        Link::Connecting => theme::WARN,
+        Link::Lost(_) => theme::ERROR,
+    };
+    let mut lines = vec![
+        Line::styled(
+            format!("Xiangqi · table {code}"),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
+        Line::styled(net.link.word(), link_style),
+    ];
+    if view.is_none() {
+        lines.extend(link.waiting_lines().into_iter().map(Line::raw));
+        return lines;
+    }
+    for color in [Color::Red, Color::Black] {
+        let seat = color.index();
+        lines.push(Line::raw(format!(
+            "{}: {}",
+            side_name(color),
+            link.player(seat)
+        )));
+    }
+    if let Some(by) = link.draw_offer() {
+        lines.push(Line::styled(
+            format!("{} offers a draw", net.seat_name(by)),
+            theme::WARN,
+        ));
+    }
+    lines
 }
 
 fn turn_line(s: &State) -> Line<'static> {
@@ -427,18 +477,25 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         None => frame.render_widget(StatusLine(s.status()), status),
     }
     let sep = style.separator();
-    frame.render_widget(
-        Line::styled(
-            format!("Enter move{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
-            theme::DIM,
+    let footer = match s.table() {
+        Some(link) => link.footer(
+            &format!("Enter move{sep}: type{sep}r resign{sep}d draw"),
+            sep,
         ),
-        keys,
-    );
+        None => format!("Enter move{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
+    };
+    frame.render_widget(Line::styled(footer, theme::DIM), keys);
     let keys = help_rows_with_cursor(KEYMAP, style);
+    let table_help = s.table().map(Remote::help_lines).unwrap_or_default();
+    let rules: Vec<&str> = PROMPT_HELP
+        .iter()
+        .copied()
+        .chain(table_help.iter().map(String::as_str))
+        .collect();
     let shared = Windows {
         game: "Xiangqi",
         keys: &keys,
-        rules: PROMPT_HELP,
+        rules: &rules,
         stats: &s.record.rows(),
         style,
     };
