@@ -135,7 +135,7 @@ function receive(message) {
     case "result":
       result = message;
       if (state) renderState();
-      $("status").textContent = t("returns", { r: message.outcome.returns.slice(0, info?.seats.length ?? 4).join(" / ") });
+      $("status").textContent = resultText(message.outcome);
       break;
     case "error":
       if (errorSlot === "create-error") store.dropCreate();
@@ -145,6 +145,24 @@ function receive(message) {
     default:
       break; // newer server messages are ignored
   }
+}
+
+/**
+ * The result in words: two seats as "ann ½–½ bob", more as each seat's return by name, one as
+ * won or lost; then how it ended as the board tells it ("Draw: agreed"), else who won.
+ */
+function resultText(outcome) {
+  const seats = info?.seats.length ?? 1;
+  const name = (s) => info?.seats[s]?.name ?? `${s + 1}`;
+  const won = (s) => ((outcome.winners >> s) & 1) === 1;
+  const winners = [...Array(seats).keys()].filter(won);
+  if (seats === 1) return t("returns", { r: t(winners.length ? "result_won" : "result_lost") });
+  const score = seats === 2
+    ? `${name(0)} ${winners.length ? (won(0) ? "1–0" : "0–1") : "½–½"} ${name(1)}`
+    : outcome.returns.slice(0, seats).map((r, s) => `${name(s)} ${r > 0 ? "+" : ""}${r}`).join(", ");
+  const told = state && BOARDS[info?.game]?.ending?.(state.view, { t, info });
+  const how = told || (winners.length ? t("won_by", { who: winners.map(name).join(", ") }) : t("drawn"));
+  return t("returns", { r: `${score} · ${how}` });
 }
 
 function show(section) {
