@@ -9,7 +9,10 @@ import * as hearts from "./hearts.js";
 import * as klondike from "./klondike.js";
 import { moveFocus, keepFocus } from "./focus.js";
 
-/** Table renderers by game; a game without one is played from the list of legal actions. */
+/**
+ * Table renderers by game; a game without one is played from the list of legal actions. A
+ * renderer may also export `ending(view, ctx)`: how the game ended, in words, for the result line.
+ */
 const BOARDS = { xiangqi, gomoku, doudizhu, hearts, klondike };
 
 const $ = (id) => document.getElementById(id);
