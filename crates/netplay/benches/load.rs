@@ -3,14 +3,15 @@
 //! Reports games per second, p50/p99 latency from sending an action to its `ack` (stored
 //! first), and the process's peak memory (server and clients together: they share it).
 //!
-//! `cargo bench -p parlor-netplay --bench load` (`-- TABLES` for another table count).
+//! `cargo bench -p parlor-netplay --bench load` (`-- TABLES` for another table count,
+//! `-- postgres://USER@HOST:PORT/DB` to store the tables in PostgreSQL instead of SQLite).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use netplay::{
-    ActionRef, Client, ClientMessage, Config, Limits, Registry, Server, ServerMessage,
-    SqliteStorage, TableTimes,
+    ActionRef, Client, ClientMessage, Config, Limits, PostgresStorage, Registry, Server,
+    ServerMessage, SqliteStorage, Storage, TableTimes,
 };
 
 const SEATS: usize = 3;
@@ -18,12 +19,13 @@ const SPECTATORS: usize = 2;
 
 #[tokio::main]
 async fn main() {
-    let tables: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(200);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let tables: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(200);
     let dir = std::env::temp_dir().join(format!("parlor-netplay-load-{}", std::process::id()));
-    let storage = Arc::new(SqliteStorage::open_dir(&dir).expect("sqlite"));
+    let storage: Arc<dyn Storage> = match args.iter().find(|a| a.starts_with("postgres://")) {
+        Some(url) => Arc::new(PostgresStorage::connect(url).await.expect("postgres")),
+        None => Arc::new(SqliteStorage::open_dir(&dir).expect("sqlite")),
+    };
     let config = Config {
         limits: Limits {
             connections_per_address: 10 * tables * (SEATS + SPECTATORS),

@@ -124,6 +124,9 @@ test("xiangqi: a draw offered to the engine, which takes it when it is behind", 
   await browser.clickCss('[data-square="a1"]');
   await browser.until(`return document.querySelector(".xiangqi .banner").textContent`, "the result");
   assert.equal(await browser.script(`return document.querySelector(".xiangqi .banner").textContent`), "Draw: agreed");
+  // xiangqi_draw_reads_as_a_draw: the status line read "Result: 0 / 0".
+  await browser.until(`return document.getElementById("status").textContent.startsWith("Result")`, "the result line");
+  assert.equal(await status(browser), "Result: ann ½–½ engine bot 2 · Draw: agreed");
   await browser.screenshot(`${SHOTS}/xiangqi-draw-desktop.png`);
   await noConsoleErrors(browser);
 });
@@ -148,16 +151,20 @@ test("lobby: a create resent after a dropped connection makes one table", async 
   await noConsoleErrors(browser);
 });
 
+const STOP = Symbol("stop");
 const ply = (b) => b.script(`return Number(document.getElementById("board").dataset.ply)`);
 const legalTexts = (b) => b.script(`return [...document.querySelectorAll("#legal-list option")].map((o) => o.value)`);
 const resultShown = (b) => b.script(`return document.getElementById("status").textContent.startsWith("Result")`);
 
-/** Calls `take(turn, ply)` on each of my turns until the result; fails after `limit` turns. */
+/**
+ * Calls `take(turn, ply)` on each of my turns until the result, or until `take` returns
+ * `STOP`; fails after `limit` turns.
+ */
 async function eachTurn(b, limit, take) {
   for (let turn = 0; turn < limit; turn++) {
     await b.until(myTurn, "my turn or the result", 30000);
     if (await resultShown(b)) return;
-    await take(turn, await ply(b));
+    if ((await take(turn, await ply(b))) === STOP) return;
   }
   assert.fail(`no result after ${limit} turns`);
 }
@@ -234,11 +241,30 @@ test("dou dizhu: bid, select by dragging across the hand, an illegal play refuse
   await noConsoleErrors(browser);
 });
 
+/** The pairs of elements `css` names whose boxes overlap, by their `data-card`, and how many there are. */
+function overlapping(b, css) {
+  return b.script(`const boxes = [...document.querySelectorAll(arguments[0])].map((e) => [e.dataset.card, e.getBoundingClientRect()]);
+    const pairs = [];
+    for (const [i, [a, p]] of boxes.entries()) for (const [b, q] of boxes.slice(i + 1))
+      if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) pairs.push(a + "/" + b);
+    return [pairs, boxes.length];`, css);
+}
+
+/** Checks that no two cards of the trick on the table overlap; returns how many it saw. */
+async function trickApart(b) {
+  const [pairs, cards] = await overlapping(b, ".trick .card");
+  assert.deepEqual(pairs, [], `the trick's cards overlap (${cards} cards)`);
+  return cards;
+}
+
 test("hearts: pass three cards, a card that does not follow refused, play by click to the game's end", async () => {
   await createTable(browser, "hearts", '{"target": 26}', "heuristic:1");
   let refused = false;
   let reloaded = false;
+  let fullTrick = false;
   await eachTurn(browser, 400, async (turn, before) => {
+    // hearts_trick_cards_apart: the north card covered the west one.
+    fullTrick ||= (await trickApart(browser)) === 4;
     const hands = await browser.script(`return JSON.parse(document.getElementById("view").textContent).hand_scores.length`);
     if (hands > 0 && !reloaded) {
       // A reload mid-game keeps every hand's score: the table comes from the view.
@@ -272,6 +298,7 @@ test("hearts: pass three cards, a card that does not follow refused, play by cli
     }
   });
   assert.ok(refused, "an illegal card was tried");
+  assert.ok(fullTrick, "a trick of four cards was measured");
   await browser.until(`return document.querySelector(".hearts .banner") && document.querySelectorAll(".scores tbody tr").length > 0`, "the game-over banner and the score table");
   if (!reloaded) {
     // The game ended with its first hand: the reload comes after the end instead.
@@ -376,6 +403,31 @@ test("phone: the lobby, a gomoku board and klondike by touch at 375 px, in Chine
     await phone.until(`return document.querySelector(".ddz .controls button")`, "the buttons");
     await aboveTheFold(phone);
     await phone.screenshot(`${SHOTS}/doudizhu-phone.png`);
+    await noConsoleErrors(phone);
+  } finally {
+    await phone.close();
+  }
+});
+
+test("phone: hearts at 390 px, the trick's cards apart and the seats on the screen", async () => {
+  const phone = await Browser.open({ width: 390, height: 844, mobile: true });
+  try {
+    await createTable(phone, "hearts", "", "heuristic:1");
+    let fullTrick = false;
+    await eachTurn(phone, 40, async (turn, before) => {
+      fullTrick ||= (await trickApart(phone)) === 4;
+      const [wide, outside] = await phone.script(`return [document.documentElement.scrollWidth,
+        [...document.querySelectorAll(".seat-panel")].filter((p) => p.getBoundingClientRect().left < 0 || p.getBoundingClientRect().right > 390).length]`);
+      assert.ok(wide <= 390, `no horizontal scrolling (page is ${wide} px wide)`);
+      assert.equal(outside, 0, "every seat panel within the screen");
+      if (fullTrick && turn >= 3) {
+        await phone.screenshot(`${SHOTS}/hearts-phone.png`);
+        return STOP;
+      }
+      await phone.clickCss(".hand .card.playable");
+      return played(phone, before);
+    });
+    assert.ok(fullTrick, "a trick of four cards was measured");
     await noConsoleErrors(phone);
   } finally {
     await phone.close();

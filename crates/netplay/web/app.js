@@ -9,7 +9,10 @@ import * as hearts from "./hearts.js";
 import * as klondike from "./klondike.js";
 import { moveFocus, keepFocus } from "./focus.js";
 
-/** Table renderers by game; a game without one is played from the list of legal actions. */
+/**
+ * Table renderers by game; a game without one is played from the list of legal actions. A
+ * renderer may also export `ending(view, ctx)`: how the game ended, in words, for the result line.
+ */
 const BOARDS = { xiangqi, gomoku, doudizhu, hearts, klondike };
 
 const $ = (id) => document.getElementById(id);
@@ -135,7 +138,7 @@ function receive(message) {
     case "result":
       result = message;
       if (state) renderState();
-      $("status").textContent = t("returns", { r: message.outcome.returns.slice(0, info?.seats.length ?? 4).join(" / ") });
+      $("status").textContent = resultText(message.outcome);
       break;
     case "error":
       if (errorSlot === "create-error") store.dropCreate();
@@ -145,6 +148,24 @@ function receive(message) {
     default:
       break; // newer server messages are ignored
   }
+}
+
+/**
+ * The result in words: two seats as "ann ½–½ bob", more as each seat's return by name, one as
+ * won or lost; then how it ended as the board tells it ("Draw: agreed"), else who won.
+ */
+function resultText(outcome) {
+  const seats = info?.seats.length ?? 1;
+  const name = (s) => info?.seats[s]?.name ?? `${s + 1}`;
+  const won = (s) => ((outcome.winners >> s) & 1) === 1;
+  const winners = [...Array(seats).keys()].filter(won);
+  if (seats === 1) return t("returns", { r: t(winners.length ? "result_won" : "result_lost") });
+  const score = seats === 2
+    ? `${name(0)} ${winners.length ? (won(0) ? "1–0" : "0–1") : "½–½"} ${name(1)}`
+    : outcome.returns.slice(0, seats).map((r, s) => `${name(s)} ${r > 0 ? "+" : ""}${r}`).join(", ");
+  const told = state && BOARDS[info?.game]?.ending?.(state.view, { t, info });
+  const how = told || (winners.length ? t("won_by", { who: winners.map(name).join(", ") }) : t("drawn"));
+  return t("returns", { r: `${score} · ${how}` });
 }
 
 function show(section) {

@@ -73,11 +73,19 @@ export function render(container, state, { act, t, prefs, redraw, info }) {
   numbers.append(box, ` ${t("numbers")}`);
   tools.append(numbers);
   if (view.opening) tools.append(Object.assign(document.createElement("span"), { className: "prompt", textContent: ` ${view.opening.prompt}` }));
-  const declared = view.declared;
-  if (declared) {
-    const who = declared.resigned && (info?.seats[declared.resigned.seat]?.name ?? `${declared.resigned.seat + 1}`);
-    tools.append(Object.assign(document.createElement("span"), { className: "banner", textContent: ` ${who ? t("resigned", { who }) : t("draw_agreed")}` }));
-  }
+  const ended = ending(view, { t, info });
+  if (ended) tools.append(Object.assign(document.createElement("span"), { className: "banner", textContent: ` ${ended}` }));
   container.replaceChildren(svg, tools);
   return new Set(legal.keys());
+}
+
+/** How the game ended: "ann resigned", "White wins: five in a row", "Draw: the board is full". */
+export function ending({ declared, outcome }, { t, info }) {
+  if (declared) {
+    const seat = declared.resigned?.seat;
+    return seat === undefined ? t("draw_agreed") : t("resigned", { who: info?.seats[seat]?.name ?? `${seat + 1}` });
+  }
+  if (outcome?.Five) return t("gm_five", { side: t(`stone_${outcome.Five.winner}`) });
+  if (outcome?.Foul) return t("gm_foul", { at: outcome.Foul.at, foul: t(`gm_${outcome.Foul.foul}`) });
+  return outcome === "Draw" ? t("gm_full") : null;
 }

@@ -36,6 +36,9 @@ const TEXT = {
     xq_checkmate: "checkmate", xq_stalemate: "no legal move", xq_perpetual_check: "perpetual check",
     xq_perpetual_chase: "perpetual chase", xq_resignation: "resignation", xq_repetition: "repetition",
     xq_move_limit: "the move limit", xq_insufficient_material: "no attacking pieces left", xq_agreement: "agreed",
+    result_won: "won", result_lost: "lost", won_by: "{who} won", drawn: "draw",
+    stone_black: "Black", stone_white: "White", gm_five: "{side} wins: five in a row", gm_full: "Draw: the board is full",
+    gm_foul: "White wins: Black's forbidden point {at} ({foul})", "gm_double-three": "double three", "gm_double-four": "double four", gm_overline: "overline",
   },
   zh: {
     title: "游戏厅", name: "昵称", four_colour: "四色牌", create: "开桌",
@@ -73,6 +76,9 @@ const TEXT = {
     xq_checkmate: "将死", xq_stalemate: "困毙", xq_perpetual_check: "长将判负",
     xq_perpetual_chase: "长捉判负", xq_resignation: "认输", xq_repetition: "重复局面",
     xq_move_limit: "自然限着", xq_insufficient_material: "双方无进攻子力", xq_agreement: "议和",
+    result_won: "胜", result_lost: "负", won_by: "{who} 获胜", drawn: "和局",
+    stone_black: "黑方", stone_white: "白方", gm_five: "{side}胜：连五", gm_full: "和棋：棋盘已满",
+    gm_foul: "白方胜：黑方禁手 {at}（{foul}）", "gm_double-three": "三三", "gm_double-four": "四四", gm_overline: "长连",
   },
 };
 

@@ -116,13 +116,14 @@ export function render(container, state, ctx) {
   if (view.check && !view.outcome) tools.append(` ${t("check")}`);
   const result = document.createElement("p");
   result.className = "banner";
-  result.textContent = view.outcome ? outcomeText(view.outcome, t) : "";
+  result.textContent = ending(view, ctx) ?? "";
   container.replaceChildren(h("div", "xiangqi", svg, h("div", "side", result, tools, moveList(state, ctx))));
   return handled;
 }
 
-/** "Red wins: checkmate", "Draw: repetition", from the view's outcome. */
-function outcomeText(outcome, t) {
+/** How the game ended, from the view's outcome: "Red wins: checkmate", "Draw: repetition". */
+export function ending({ outcome }, { t }) {
+  if (!outcome) return null;
   if (outcome.win) return t("xq_win", { side: t(`side_${outcome.win.winner}`), reason: t(`xq_${outcome.win.reason}`) });
   return t("xq_draw", { reason: t(`xq_${outcome.draw}`) });
 }
