@@ -11,14 +11,14 @@ use cards_core::CardSet;
 use crossterm::event::KeyCode;
 use doudizhu::Phase;
 use netplay::ClientMessage;
-use parlor_tui::app::{Screen, key, render_to_string};
+use parlor_tui::app::{Screen, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
 use parlor_tui::doudizhu::App;
 use parlor_tui::net::{Link, NetState};
 
 mod common;
 
-use common::{PATIENCE, Running, link, serve, temp_dir, until};
+use common::{PATIENCE, Running, create, link, press, serve, temp_dir, until, words};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     App::remote(link(server, name, first), CardStyle::Ascii)
@@ -28,29 +28,12 @@ fn net(app: &App) -> &NetState {
     app.table().remote_link().unwrap().net()
 }
 
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_event(&key(code));
-}
-
-/// The screen's words: what a player reads on it.
-fn words(app: &mut App) -> Vec<String> {
-    render_to_string(app, 80, 24)
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect()
-}
-
 #[test]
 fn three_dou_dizhu_screens_play_a_deal_at_a_table_seeing_only_their_own_hands() {
     let dir = temp_dir("remote-doudizhu");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
-    let create = ClientMessage::Create {
-        game: "doudizhu".into(),
-        settings: serde_json::Value::Null,
-        name: Some("ann".into()),
-        token: None,
-    };
+    let create = create("doudizhu", serde_json::Value::Null, "ann");
     let mut apps = vec![seat(&url, "ann", create)];
     until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
     let code: netplay::TableCode = net(&apps[0]).code.clone().unwrap().parse().unwrap();

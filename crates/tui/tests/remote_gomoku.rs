@@ -6,13 +6,13 @@
 use crossterm::event::KeyCode;
 use gomoku::{Color, Outcome};
 use netplay::ClientMessage;
-use parlor_tui::app::{Screen, key, render_to_string};
+use parlor_tui::app::render_to_string;
 use parlor_tui::gomoku::App;
 use parlor_tui::net::NetState;
 
 mod common;
 
-use common::{link, serve, temp_dir, until};
+use common::{create, join, link, press, serve, temp_dir, type_line, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     App::remote(link(server, name, first), true).unwrap()
@@ -20,19 +20,6 @@ fn seat(server: &str, name: &str, first: ClientMessage) -> App {
 
 fn net(app: &App) -> &NetState {
     app.state().table().unwrap().net()
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_event(&key(code));
-}
-
-/// Types `text` at the `:` prompt and sends it with Enter.
-fn type_point(app: &mut App, text: &str) {
-    press(app, KeyCode::Char(':'));
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-    press(app, KeyCode::Enter);
 }
 
 fn moves(app: &App) -> usize {
@@ -44,12 +31,11 @@ fn two_gomoku_screens_play_a_quick_five_at_a_table() {
     let dir = temp_dir("remote-gomoku");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
-    let create = ClientMessage::Create {
-        game: "gomoku".into(),
-        settings: serde_json::json!({"width": 9, "height": 9}),
-        name: Some("ann".into()),
-        token: None,
-    };
+    let create = create(
+        "gomoku",
+        serde_json::json!({"width": 9, "height": 9}),
+        "ann",
+    );
     let mut apps = vec![seat(&url, "ann", create)];
     until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
     let code = net(&apps[0]).code.clone().unwrap();
@@ -59,10 +45,7 @@ fn two_gomoku_screens_play_a_quick_five_at_a_table() {
         "{waiting}"
     );
     assert!(waiting.contains(" 9 . . ."), "{waiting}");
-    let join = ClientMessage::Join {
-        code: code.parse().unwrap(),
-        name: "bob".into(),
-    };
+    let join = join(&code, "bob");
     apps.push(seat(&url, "bob", join));
     until(&mut apps, "two players", |a| {
         net(&a[0])
@@ -110,13 +93,13 @@ fn two_gomoku_screens_play_a_quick_five_at_a_table() {
         until(&mut apps, "the turn", |a| {
             moves(&a[0]) == ply && moves(&a[1]) == ply && a[seat].state().table().unwrap().my_turn()
         });
-        type_point(&mut apps[seat], point);
+        type_line(&mut apps[seat], point);
     }
     // White's stone on an occupied point: the server refuses it, the board is unchanged.
     until(&mut apps, "white's turn", |a| {
         moves(&a[white]) == 7 && a[white].state().table().unwrap().my_turn()
     });
-    type_point(&mut apps[white], "d1");
+    type_line(&mut apps[white], "d1");
     until(&mut apps, "the refusal", |a| {
         a[white].state().status().text().starts_with("error")
     });
@@ -141,7 +124,7 @@ fn two_gomoku_screens_play_a_quick_five_at_a_table() {
     until(&mut apps, "black's last turn", |a| {
         moves(&a[black]) == 8 && a[black].state().table().unwrap().my_turn()
     });
-    type_point(&mut apps[black], "e1");
+    type_line(&mut apps[black], "e1");
     until(&mut apps, "the five", |a| {
         a.iter().all(|app| {
             app.state()

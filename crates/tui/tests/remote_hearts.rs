@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use cards_core::CardSet;
 use crossterm::event::KeyCode;
 use netplay::ClientMessage;
-use parlor_tui::app::{Screen, key, render_to_string};
+use parlor_tui::app::{Screen, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
 use parlor_tui::hearts::App;
 use parlor_tui::hearts::state::Popup;
@@ -16,7 +16,7 @@ use parlor_tui::net::NetState;
 
 mod common;
 
-use common::{PATIENCE, link, serve, temp_dir, until};
+use common::{PATIENCE, create, join, link, press, serve, temp_dir, until, words};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     App::remote(link(server, name, first), CardStyle::Ascii)
@@ -24,18 +24,6 @@ fn seat(server: &str, name: &str, first: ClientMessage) -> App {
 
 fn net(app: &App) -> &NetState {
     app.table().remote_link().unwrap().net()
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_event(&key(code));
-}
-
-/// The screen's words: what a player reads on it.
-fn words(app: &mut App) -> Vec<String> {
-    render_to_string(app, 80, 24)
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect()
 }
 
 /// Clicks (by the cursor) the card at `index` of the hand and plays or picks it.
@@ -52,12 +40,7 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
     let dir = temp_dir("remote-hearts");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
-    let create = ClientMessage::Create {
-        game: "hearts".into(),
-        settings: serde_json::Value::Null,
-        name: Some("ann".into()),
-        token: None,
-    };
+    let create = create("hearts", serde_json::Value::Null, "ann");
     let mut apps = vec![seat(&url, "ann", create)];
     until(&mut apps, "the table", |a| net(&a[0]).seat.is_some());
     let code = net(&apps[0]).code.clone().unwrap();
@@ -66,10 +49,7 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
         waiting.contains(&format!("play --join {url}/{code} --name NAME")),
         "{waiting}"
     );
-    let join = ClientMessage::Join {
-        code: code.parse().unwrap(),
-        name: "bob".into(),
-    };
+    let join = join(&code, "bob");
     apps.push(seat(&url, "bob", join));
     until(&mut apps, "bob", |a| {
         net(&a[0])

@@ -6,14 +6,14 @@
 
 use crossterm::event::KeyCode;
 use netplay::ClientMessage;
-use parlor_tui::app::{Screen, key, render_to_string};
+use parlor_tui::app::render_to_string;
 use parlor_tui::net::NetState;
 use parlor_tui::xiangqi::App;
 use xiangqi::{Color, DrawReason, Outcome, WinReason};
 
 mod common;
 
-use common::{Running, link, serve, temp_dir, until};
+use common::{Running, create, join, link, press, serve, temp_dir, type_line, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     App::remote(link(server, name, first), true)
@@ -21,19 +21,6 @@ fn seat(server: &str, name: &str, first: ClientMessage) -> App {
 
 fn net(app: &App) -> &NetState {
     app.state().table().unwrap().net()
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_event(&key(code));
-}
-
-/// Types `text` at the `:` prompt and sends it with Enter.
-fn type_line(app: &mut App, text: &str) {
-    press(app, KeyCode::Char(':'));
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-    press(app, KeyCode::Enter);
 }
 
 fn plies(app: &App) -> usize {
@@ -75,12 +62,7 @@ fn cursor_to(app: &mut App, square: &str) {
 fn host_table(dir: &std::path::Path) -> (String, Running, Vec<App>, String) {
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), dir);
     let url = format!("ws://{addr}");
-    let create = ClientMessage::Create {
-        game: "xiangqi".into(),
-        settings: serde_json::json!({}),
-        name: Some("ann".into()),
-        token: None,
-    };
+    let create = create("xiangqi", serde_json::json!({}), "ann");
     let mut apps = vec![seat(&url, "ann", create)];
     until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
     let code = net(&apps[0]).code.clone().unwrap();
@@ -97,10 +79,7 @@ fn two_xiangqi_screens_play_to_mate_then_agree_a_draw_at_a_table() {
         waiting.contains("d bot | b seat bots | g start"),
         "{waiting}"
     );
-    let join = ClientMessage::Join {
-        code: code.parse().unwrap(),
-        name: "bob".into(),
-    };
+    let join = join(&code, "bob");
     apps.push(seat(&url, "bob", join));
     until(&mut apps, "two players", |a| {
         net(&a[0])

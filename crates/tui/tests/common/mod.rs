@@ -1,12 +1,15 @@
 //! The table server for the network tests: in-process, on an ephemeral loopback port (or a
-//! given one, to restart it), over SQLite in a temporary directory.
+//! given one, to restart it), over SQLite in a temporary directory, and what the tests do
+//! with a game screen at its table.
+#![allow(dead_code)] // each test binary uses a different part
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crossterm::event::KeyCode;
 use netplay::{ClientMessage, Config, Registry, Server, SqliteStorage};
-use parlor_tui::app::Screen;
+use parlor_tui::app::{Screen, key, render_to_string};
 use parlor_tui::net::{Connection, NetScreen, NetState};
 use tokio::sync::oneshot;
 
@@ -80,4 +83,44 @@ pub fn link(server: &str, name: &str, first: ClientMessage) -> NetScreen {
         NetState::new(server, name),
         Connection::open(server, first).unwrap(),
     )
+}
+
+/// The message that creates a table of `game` with `settings`, as `name`.
+pub fn create(game: &str, settings: serde_json::Value, name: &str) -> ClientMessage {
+    ClientMessage::Create {
+        game: game.into(),
+        settings,
+        name: Some(name.into()),
+        token: None,
+    }
+}
+
+/// The message that joins the table `code` as `name`.
+pub fn join(code: &str, name: &str) -> ClientMessage {
+    ClientMessage::Join {
+        code: code.parse().unwrap(),
+        name: name.into(),
+    }
+}
+
+/// Presses `code` on `screen`.
+pub fn press<S: Screen>(screen: &mut S, code: KeyCode) {
+    screen.handle_event(&key(code));
+}
+
+/// Types `text` at the `:` prompt and sends it with Enter.
+pub fn type_line<S: Screen>(screen: &mut S, text: &str) {
+    press(screen, KeyCode::Char(':'));
+    for c in text.chars() {
+        press(screen, KeyCode::Char(c));
+    }
+    press(screen, KeyCode::Enter);
+}
+
+/// The screen's words at 80x24: what a player reads on it.
+pub fn words<S: Screen>(screen: &mut S) -> Vec<String> {
+    render_to_string(screen, 80, 24)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
 }
