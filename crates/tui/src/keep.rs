@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::data::DataDir;
+use crate::overlay::Overlay;
 use crate::save;
 use crate::shell::Flow;
 use crate::stats::Stats;
@@ -112,19 +113,29 @@ impl<S: Serialize + DeserializeOwned, E: Serialize + DeserializeOwned + Default>
         }
     }
 
-    /// What `q` asks before leaving: at a network table whether to leave it (the seat
-    /// waits); while a game is `in_progress`, whether to quit (and that it is saved); `None`
-    /// when there is nothing to lose.
-    pub fn quit_question(&self, what: &str, remote: bool, in_progress: bool) -> Option<String> {
-        if remote {
-            Some("leave the table? your seat waits for you (a bot plays it meanwhile)".to_owned())
+    /// `q`: asks before leaving, in `overlay`, a yes/no window whose yes is `confirmed` (save
+    /// and quit): at a network table whether to leave it (the seat waits); while a game is
+    /// `in_progress`, whether to quit (and that it is saved). Leaves at once when there is
+    /// nothing to lose.
+    pub fn ask_quit<P, C>(
+        &self,
+        what: &str,
+        remote: bool,
+        in_progress: bool,
+        overlay: &mut Overlay<P, C>,
+        confirmed: C,
+    ) -> Flow {
+        let question = if remote {
+            "leave the table? your seat waits for you (a bot plays it meanwhile)".to_owned()
         } else if !in_progress {
-            None
+            return Flow::Quit;
         } else if self.keeps() {
-            Some(format!("quit? the {what} is saved"))
+            format!("quit? the {what} is saved")
         } else {
-            Some(format!("quit this {what}?"))
-        }
+            format!("quit this {what}?")
+        };
+        *overlay = Overlay::confirm(question, confirmed);
+        Flow::Continue
     }
 
     /// Saves `saved` (if there is anything to save) and leaves; when the save fails, the

@@ -215,3 +215,24 @@ impl AtTable {
         }
     }
 }
+
+/// A card game's help rows, `(keys, what they do)`, from its bindings given as `(scope, keys,
+/// what they do)`: those that apply here (the host's too, to read about), then `extra`, then
+/// `at_table` (what a network table changes) at a table.
+pub fn help_rows(
+    bindings: impl IntoIterator<Item = (Scope, &'static str, &'static str)>,
+    remote: bool,
+    extra: &[(&'static str, &'static str)],
+    at_table: (&'static str, &'static str),
+) -> Vec<(&'static str, &'static str)> {
+    let mut rows: Vec<_> = bindings
+        .into_iter()
+        .filter(|(scope, ..)| scope.holds(remote, true))
+        .map(|(_, keys, help)| (keys, help))
+        .collect();
+    rows.extend_from_slice(extra);
+    if remote {
+        rows.push(at_table);
+    }
+    rows
+}

@@ -335,16 +335,12 @@ pub const TYPING: (&str, &str) = (
 /// The help window's rows: `(keys, what they do)`, from [`BINDINGS`], and [`TYPING`] (and
 /// [`AT_A_TABLE`] at a network table).
 pub fn help_rows(remote: bool) -> Vec<(&'static str, &'static str)> {
-    let mut rows: Vec<_> = BINDINGS
-        .iter()
-        .filter(|b| b.scope.holds(remote, true))
-        .map(|b| (b.label, b.help))
-        .collect();
-    rows.push(TYPING);
-    if remote {
-        rows.push(AT_A_TABLE);
-    }
-    rows
+    crate::shell::help_rows(
+        BINDINGS.iter().map(|b| (b.scope, b.label, b.help)),
+        remote,
+        &[TYPING],
+        AT_A_TABLE,
+    )
 }
 
 /// The footer in `context`, from [`BINDINGS`].

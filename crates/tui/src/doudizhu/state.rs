@@ -973,15 +973,14 @@ impl TableState for Table {
             Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
             Command::Quit => {
-                let question =
-                    self.keep
-                        .quit_question(WHAT, self.is_remote(), self.to_save().is_some());
-                match question {
-                    Some(question) => {
-                        self.overlay = Overlay::confirm(question, Command::SaveAndQuit);
-                    }
-                    None => return Flow::Quit,
-                }
+                let (remote, in_progress) = (self.is_remote(), self.to_save().is_some());
+                return self.keep.ask_quit(
+                    WHAT,
+                    remote,
+                    in_progress,
+                    &mut self.overlay,
+                    Command::SaveAndQuit,
+                );
             }
             Command::SaveAndQuit => {
                 let saved = self.to_save();

@@ -226,15 +226,12 @@ pub const AT_A_TABLE: (&str, &str) = (
 /// The help window's rows: `(keys, what they do)`, from [`BINDINGS`] (and [`AT_A_TABLE`] at a
 /// network table).
 pub fn help_rows(remote: bool) -> Vec<(&'static str, &'static str)> {
-    let mut rows: Vec<_> = BINDINGS
-        .iter()
-        .filter(|b| b.scope.holds(remote, true))
-        .map(|b| (b.label, b.help))
-        .collect();
-    if remote {
-        rows.push(AT_A_TABLE);
-    }
-    rows
+    crate::shell::help_rows(
+        BINDINGS.iter().map(|b| (b.scope, b.label, b.help)),
+        remote,
+        &[],
+        AT_A_TABLE,
+    )
 }
 
 /// What the keys depend on: the game's open window, and the network table (`None` in a
