@@ -808,7 +808,7 @@ impl State {
             self.say_result();
         }
         if let Some(assisted) = assisted {
-            self.take_answer(assisted);
+            self.take_answer(&assisted);
         }
     }
 
@@ -835,7 +835,7 @@ impl State {
     }
 
     /// The server solver's answer, for the question asked at this view.
-    fn take_answer(&mut self, assisted: crate::net::state::Assisted) {
+    fn take_answer(&mut self, assisted: &crate::net::state::Assisted) {
         let Source::Remote(seat) = &mut self.source else {
             return;
         };
@@ -1485,18 +1485,15 @@ impl State {
             let mv = action.text.parse::<Move>().ok()?;
             matches!(mv, Move::WasteToFoundation | Move::PileToFoundation(_)).then_some(mv)
         });
-        match up {
-            Some(mv) => {
-                seat.sending_up = Some(sent + 1);
-                seat.link.act(&mv.to_string());
-            }
-            None => {
-                seat.sending_up = None;
-                if sent == 0 {
-                    self.message.warn("No card can go up");
-                } else {
-                    self.message.info(format!("Sent {sent} cards up"));
-                }
+        if let Some(mv) = up {
+            seat.sending_up = Some(sent + 1);
+            seat.link.act(&mv.to_string());
+        } else {
+            seat.sending_up = None;
+            if sent == 0 {
+                self.message.warn("No card can go up");
+            } else {
+                self.message.info(format!("Sent {sent} cards up"));
             }
         }
     }

@@ -121,10 +121,7 @@ fn footer(style: CardStyle, width: u16) -> String {
 fn header(state: &State, now: Instant) -> String {
     let sep = state.style().separator();
     let Some(view) = state.view() else {
-        return state
-            .table()
-            .map(|table| table.origin())
-            .unwrap_or_default();
+        return state.table().map(Remote::origin).unwrap_or_default();
     };
     let rules = view.rules;
     let passes = match rules.effective_pass_limit().get() {
