@@ -1,14 +1,14 @@
 //! Klondike's own screen at a network table: a real server in-process on loopback, ann's
 //! Klondike screen (its state, driven by its keys, no terminal) and carl's, who joins the
 //! started table and so watches it. Ann plays a deal the server proved winnable to the win
-//! along the server solver's line, by keys and by typed moves; a refused move shows the
+//! along the server solver's line, by keys, the mouse and typed moves; a refused move shows the
 //! server's error and changes nothing; the local-only keys are off; carl's board is ann's
 //! and never shows a card the server holds face down.
 
-use crossterm::event::KeyCode;
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use klondike::{Klondike, Move};
 use netplay::{AssistAsk, ClientMessage, GameRecord, RecordFormat};
-use parlor_tui::app::render_to_string;
+use parlor_tui::app::{Screen, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
 use parlor_tui::klondike::App;
 use parlor_tui::net::{NetScreen, NetState};
@@ -49,12 +49,38 @@ fn board(app: &mut App) -> Vec<String> {
         .collect()
 }
 
-/// Plays `mv` with the keys a player would use: `d` turns the stock, a pile's digit or `w`
-/// picks up and `f` or a digit drops; runs between piles and cards coming down from a
-/// foundation are typed at `:`.
-fn play(app: &mut App, mv: Move) {
+/// Presses the left button at `from` and lets it go at `to` (a click where they are one).
+fn drag(app: &mut App, from: (u16, u16), to: (u16, u16)) {
+    let button = MouseButton::Left;
+    for (kind, (column, row)) in [
+        (MouseEventKind::Down(button), from),
+        (MouseEventKind::Up(button), to),
+    ] {
+        app.handle_event(&Event::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }));
+    }
+}
+
+/// Where the 80x24 ASCII table draws the stock, the waste and pile `p`'s first row.
+const STOCK: (u16, u16) = (2, 3);
+const WASTE: (u16, u16) = (7, 3);
+const fn pile_at(p: u8) -> (u16, u16) {
+    (2 + 5 * p as u16, 5)
+}
+
+/// Plays `mv` the way a player would, by keys or (`mouse`) by the mouse: `d` or a click
+/// turns the stock, a pile's digit or `w` picks up and `f` or a digit drops, a waste card is
+/// dragged onto a pile; runs between piles and cards coming down from a foundation are
+/// typed at `:`. The table must have been drawn (for the mouse areas).
+fn play(app: &mut App, mv: Move, mouse: bool) {
     let pile = |p: u8| KeyCode::Char(char::from(b'1' + p));
     match mv {
+        Move::Stock | Move::Recycle if mouse => drag(app, STOCK, STOCK),
+        Move::WasteToPile(to) if mouse => drag(app, WASTE, pile_at(to)),
         Move::Stock | Move::Recycle => press(app, KeyCode::Char('d')),
         Move::WasteToFoundation => {
             press(app, KeyCode::Char('w'));
@@ -122,6 +148,7 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
     );
     let watched = render_to_string(&mut apps[1], 80, 24);
     assert!(watched.contains("you watch"), "{watched}");
+    assert!(!watched.contains("d draw"), "a spectator's keys: {watched}");
     press(&mut apps[1], KeyCode::Char('d'));
     assert_eq!(status(&apps[1]), "You are watching: only the player moves");
 
@@ -189,7 +216,7 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
         let seen = board(&mut apps[1]);
         assert_eq!(seen, board(&mut apps[0]), "ply {i}: carl's board is ann's");
         watched.push(seen);
-        play(&mut apps[0], mv);
+        play(&mut apps[0], mv, i % 2 == 1);
     }
     until(&mut apps, "the win", |a| {
         a.iter()

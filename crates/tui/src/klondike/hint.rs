@@ -55,12 +55,15 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
     Some(marked(turns, what, cards, target))
 }
 
-/// The advice for the server's winning `line` at a network table, where the face-down
-/// cards are unknown here: the stock turns it starts with, counted, or else its first move.
+/// The advice for the server's winning `line` (or its first move alone) at a network table,
+/// where the face-down cards are unknown here: the stock turns it starts with, counted, or
+/// else its first move.
 pub fn first_step(view: &View, line: &[Move], style: CardStyle) -> Option<Advice> {
     let turns = stock_turns(line);
-    if turns > 0 {
-        return Some(turn_the_stock(format!("turn the stock {}", times(turns))));
+    match turns {
+        0 => {}
+        1 => return Some(turn_the_stock("turn the stock".into())),
+        n => return Some(turn_the_stock(format!("turn the stock {}", times(n)))),
     }
     let (what, cards, target) = step(view, *line.first()?, style)?;
     Some(marked(0, what, cards, target))

@@ -192,7 +192,7 @@ enum Answer {
 
 /// A seat (or a spectator's place) at a network table: the link, and what the screen keeps
 /// between the server's views.
-pub struct TableSeat {
+struct TableSeat {
     link: Remote<View>,
     /// The cards of the last stock turn still on the waste, as the views showed it.
     fan: usize,
@@ -1619,6 +1619,8 @@ impl State {
             && from.slot != to.slot
             && self.held.is_some()
         {
+            // A drag is no click: the next press on its source is not a double click.
+            self.last_click = None;
             self.cursor = to.slot;
             self.drop_on(to.slot, now);
         }
@@ -1800,4 +1802,48 @@ fn fan_after(before: Option<&View>, after: &View, fan: usize) -> usize {
         None => 1,
     };
     fan.clamp(1, 3).min(after.waste.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use ::klondike::{Draw, Klondike, Move, Rules};
+    use game::{GameState, Viewer};
+
+    use super::fan_after;
+    use crate::cards::CardStyle;
+
+    /// The fan followed from view to view matches the local game's, counted from its
+    /// history, along a draw-3 game of stock turns and waste plays.
+    #[test]
+    fn the_fan_followed_across_views_is_the_one_the_history_gives() {
+        let rules = Rules::draw(Draw::THREE);
+        for seed in 0..20 {
+            let mut game = ::klondike::Game::new(
+                ::klondike::Deal::from_seed(seed),
+                rules,
+                ::klondike::Options::default(),
+            );
+            let mut view = Klondike::view(game.position(), Viewer::Seat(0));
+            let mut fan = fan_after(None, &view, 0);
+            for step in 0..60 {
+                let waste_play = [Move::WasteToFoundation]
+                    .into_iter()
+                    .chain((0..7).map(Move::WasteToPile))
+                    .find(|&mv| game.position().is_legal(mv));
+                let mv = match waste_play {
+                    Some(mv) if step % 2 == 0 => mv,
+                    _ if game.position().stock().is_empty() => Move::Recycle,
+                    _ => Move::Stock,
+                };
+                if game.play(mv).is_err() {
+                    break;
+                }
+                let next = Klondike::view(game.position(), Viewer::Seat(0));
+                fan = fan_after(Some(&view), &next, fan);
+                view = next;
+                let local = super::State::with_game(game.clone(), None, CardStyle::Ascii);
+                assert_eq!(fan, local.fan_len(), "seed {seed}, step {step} ({mv})");
+            }
+        }
+    }
 }

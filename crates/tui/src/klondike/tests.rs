@@ -224,6 +224,41 @@ fn digits_pick_and_drop_a_run() {
 }
 
 #[test]
+fn a_typed_move_is_played_and_bad_text_or_an_illegal_move_changes_nothing() {
+    let (seed, mv) = seed_with(|m| matches!(m, Move::PileToPile { .. }));
+    let mut app = app(seed, true);
+    let before = *app.game().unwrap().position();
+    let enter = key(KeyCode::Enter);
+    press(&mut app, ":");
+    assert!(matches!(
+        app.state().overlay(),
+        Overlay::Game(Popup::Move(_))
+    ));
+    let prompt = render_to_string(&mut app, 80, 24);
+    assert!(prompt.contains("Type a move"), "{prompt}");
+    press(&mut app, ":seven");
+    app.handle_event(&enter);
+    assert!(app.state().overlay().is_none());
+    assert_eq!(*app.game().unwrap().position(), before);
+    assert_says(&app, "seven: ");
+    press(&mut app, ":fS-1");
+    app.handle_event(&enter);
+    assert_eq!(*app.game().unwrap().position(), before);
+    assert!(app.message().starts_with("The "), "{}", app.message());
+    press(&mut app, &format!(":{mv}"));
+    app.handle_event(&enter);
+    let mut expected = before;
+    expected.play(mv).unwrap();
+    assert_eq!(
+        *app.game().unwrap().position(),
+        expected,
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.message(), format!("Played {mv}"));
+}
+
+#[test]
 fn an_illegal_drop_says_why_and_changes_nothing() {
     let mut app = app(5, false);
     let before = *app.game().unwrap().position();
@@ -281,6 +316,52 @@ fn mouse_drag_moves_a_card() {
         app.game().unwrap().history().last().map(|e| e.mv),
         Some(mv),
         "{}",
+        app.message()
+    );
+}
+
+/// The bug this pins: a press on the waste soon after dragging a card off it read as a
+/// double click and sent the new top card up instead of starting the next drag.
+#[test]
+fn a_press_after_a_drag_is_not_a_double_click() {
+    // From a pile with face-down cards: a card turns up to be pressed next.
+    let (seed, mv) = seed_with(|m| {
+        matches!(
+            m,
+            Move::PileToPile {
+                count: 1,
+                from: 1..,
+                ..
+            }
+        )
+    });
+    let Move::PileToPile { from, to, .. } = mv else {
+        unreachable!()
+    };
+    let mut app = app(seed, false);
+    let source = cell(&mut app, Slot::Pile(from), 1);
+    let target = cell(&mut app, Slot::Pile(to), 1);
+    app.handle_event(&mouse(
+        MouseEventKind::Down(MouseButton::Left),
+        source.0,
+        source.1,
+    ));
+    app.handle_event(&mouse(
+        MouseEventKind::Up(MouseButton::Left),
+        target.0,
+        target.1,
+    ));
+    assert_eq!(app.game().unwrap().history().last().map(|e| e.mv), Some(mv));
+    let turned = cell(&mut app, Slot::Pile(from), 1);
+    app.handle_event(&mouse(
+        MouseEventKind::Down(MouseButton::Left),
+        turned.0,
+        turned.1,
+    ));
+    assert_eq!(
+        app.state().held().map(|held| held.slot),
+        Some(Slot::Pile(from)),
+        "the press picks the turned card up: {}",
         app.message()
     );
 }

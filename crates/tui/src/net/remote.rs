@@ -209,7 +209,7 @@ impl<V> Remote<V> {
     }
 
     /// The key row of a board game's table: the host's keys before the start and after the
-    /// end, `playing` (the game's own keys) meanwhile, then help and leave.
+    /// end, `playing` (the game's own keys) meanwhile for a seat, then help and leave.
     pub fn footer(&self, playing: &str, sep: &str) -> String {
         let host = self.link.state.host;
         let keys = if self.view.is_none() {
@@ -224,6 +224,9 @@ impl<V> Remote<V> {
             } else {
                 String::new()
             }
+        } else if self.link.state.seat.is_none() {
+            // A spectator does not play.
+            String::new()
         } else {
             format!("{playing}{sep}")
         };
