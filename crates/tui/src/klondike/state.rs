@@ -700,26 +700,18 @@ impl State {
                 return Some(Action::Continue);
             }
         }
+        let typing_seed = matches!(self.overlay, Overlay::Game(Popup::Seed(_)));
         match &mut self.overlay {
-            Overlay::Game(Popup::Seed(input)) => {
+            Overlay::Game(Popup::Seed(input) | Popup::Move(input)) => {
                 match input.handle_key(key) {
                     Edit::Editing => {}
                     Edit::Cancel => self.overlay.close(),
                     Edit::Submit(text) => {
                         self.overlay.close();
-                        match text.parse::<u64>() {
-                            Ok(seed) => self.ask(
-                                &format!("Abandon this game for seed {seed}?"),
-                                Confirmed::Seed(seed),
-                                now,
-                            ),
-                            Err(_) if text.is_empty() => {
-                                self.message.warn("Type a seed number, then Enter");
-                            }
-                            Err(_) => self.message.warn(format!(
-                                "Seed {text} is too large: seeds go up to {}",
-                                u64::MAX
-                            )),
+                        if typing_seed {
+                            self.seed_typed(&text, now);
+                        } else {
+                            self.play_text(text.trim(), now);
                         }
                     }
                 }
@@ -729,18 +721,25 @@ impl State {
                 self.options_key(key.code);
                 Some(Action::Continue)
             }
-            Overlay::Game(Popup::Move(input)) => {
-                match input.handle_key(key) {
-                    Edit::Editing => {}
-                    Edit::Cancel => self.overlay.close(),
-                    Edit::Submit(text) => {
-                        self.overlay.close();
-                        self.play_text(text.trim(), now);
-                    }
-                }
-                Some(Action::Continue)
-            }
             _ => None,
+        }
+    }
+
+    /// Deals the seed typed as `text` (asking first while a game is in progress).
+    fn seed_typed(&mut self, text: &str, now: Instant) {
+        match text.parse::<u64>() {
+            Ok(seed) => self.ask(
+                &format!("Abandon this game for seed {seed}?"),
+                Confirmed::Seed(seed),
+                now,
+            ),
+            Err(_) if text.is_empty() => {
+                self.message.warn("Type a seed number, then Enter");
+            }
+            Err(_) => self.message.warn(format!(
+                "Seed {text} is too large: seeds go up to {}",
+                u64::MAX
+            )),
         }
     }
 

@@ -85,6 +85,16 @@ fn cell(app: &mut App, slot: Slot, count: usize) -> (u16, u16) {
     (rect.x, rect.y)
 }
 
+/// Drags the top card of pile `from` onto pile `to`.
+fn drag_from_pile_to_pile(app: &mut App, from: u8, to: u8) {
+    let source = cell(app, Slot::Pile(from), 1);
+    let target = cell(app, Slot::Pile(to), 1);
+    let button = MouseButton::Left;
+    app.handle_event(&mouse(MouseEventKind::Down(button), source.0, source.1));
+    app.handle_event(&mouse(MouseEventKind::Drag(button), target.0, target.1));
+    app.handle_event(&mouse(MouseEventKind::Up(button), target.0, target.1));
+}
+
 fn click(app: &mut App, at: (u16, u16)) {
     app.handle_event(&mouse(MouseEventKind::Down(MouseButton::Left), at.0, at.1));
     app.handle_event(&mouse(MouseEventKind::Up(MouseButton::Left), at.0, at.1));
@@ -213,6 +223,11 @@ fn digits_pick_and_drop_a_run() {
     let mut app = app(seed, false);
     let before = *app.game().unwrap().position();
     press(&mut app, &format!("{}{}", from + 1, to + 1));
+    assert_played(&app, before, mv);
+}
+
+/// Asserts that the game's position is `before` with `mv` played.
+fn assert_played(app: &App, before: Klondike, mv: Move) {
     let mut expected = before;
     expected.play(mv).unwrap();
     assert_eq!(
@@ -236,25 +251,18 @@ fn a_typed_move_is_played_and_bad_text_or_an_illegal_move_changes_nothing() {
     ));
     let prompt = render_to_string(&mut app, 80, 24);
     assert!(prompt.contains("Type a move"), "{prompt}");
-    press(&mut app, ":seven");
+    press(&mut app, "seven");
     app.handle_event(&enter);
     assert!(app.state().overlay().is_none());
     assert_eq!(*app.game().unwrap().position(), before);
-    assert_says(&app, "seven: ");
+    assert!(app.message().starts_with("seven: "), "{}", app.message());
     press(&mut app, ":fS-1");
     app.handle_event(&enter);
     assert_eq!(*app.game().unwrap().position(), before);
     assert!(app.message().starts_with("The "), "{}", app.message());
     press(&mut app, &format!(":{mv}"));
     app.handle_event(&enter);
-    let mut expected = before;
-    expected.play(mv).unwrap();
-    assert_eq!(
-        *app.game().unwrap().position(),
-        expected,
-        "{}",
-        app.message()
-    );
+    assert_played(&app, before, mv);
     assert_eq!(app.message(), format!("Played {mv}"));
 }
 
@@ -295,23 +303,7 @@ fn mouse_drag_moves_a_card() {
         unreachable!()
     };
     let mut app = app(seed, false);
-    let source = cell(&mut app, Slot::Pile(from), 1);
-    let target = cell(&mut app, Slot::Pile(to), 1);
-    app.handle_event(&mouse(
-        MouseEventKind::Down(MouseButton::Left),
-        source.0,
-        source.1,
-    ));
-    app.handle_event(&mouse(
-        MouseEventKind::Drag(MouseButton::Left),
-        target.0,
-        target.1,
-    ));
-    app.handle_event(&mouse(
-        MouseEventKind::Up(MouseButton::Left),
-        target.0,
-        target.1,
-    ));
+    drag_from_pile_to_pile(&mut app, from, to);
     assert_eq!(
         app.game().unwrap().history().last().map(|e| e.mv),
         Some(mv),
@@ -339,18 +331,7 @@ fn a_press_after_a_drag_is_not_a_double_click() {
         unreachable!()
     };
     let mut app = app(seed, false);
-    let source = cell(&mut app, Slot::Pile(from), 1);
-    let target = cell(&mut app, Slot::Pile(to), 1);
-    app.handle_event(&mouse(
-        MouseEventKind::Down(MouseButton::Left),
-        source.0,
-        source.1,
-    ));
-    app.handle_event(&mouse(
-        MouseEventKind::Up(MouseButton::Left),
-        target.0,
-        target.1,
-    ));
+    drag_from_pile_to_pile(&mut app, from, to);
     assert_eq!(app.game().unwrap().history().last().map(|e| e.mv), Some(mv));
     let turned = cell(&mut app, Slot::Pile(from), 1);
     app.handle_event(&mouse(
