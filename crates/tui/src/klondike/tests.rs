@@ -223,12 +223,12 @@ fn digits_pick_and_drop_a_run() {
     let mut app = app(seed, false);
     let before = *app.game().unwrap().position();
     press(&mut app, &format!("{}{}", from + 1, to + 1));
-    assert_played(&app, before, mv);
+    assert_played(&app, &before, mv);
 }
 
 /// Asserts that the game's position is `before` with `mv` played.
-fn assert_played(app: &App, before: Klondike, mv: Move) {
-    let mut expected = before;
+fn assert_played(app: &App, before: &Klondike, mv: Move) {
+    let mut expected = *before;
     expected.play(mv).unwrap();
     assert_eq!(
         *app.game().unwrap().position(),
@@ -262,7 +262,7 @@ fn a_typed_move_is_played_and_bad_text_or_an_illegal_move_changes_nothing() {
     assert!(app.message().starts_with("The "), "{}", app.message());
     press(&mut app, &format!(":{mv}"));
     app.handle_event(&enter);
-    assert_played(&app, before, mv);
+    assert_played(&app, &before, mv);
     assert_eq!(app.message(), format!("Played {mv}"));
 }
 
