@@ -312,8 +312,8 @@ fn mouse_drag_moves_a_card() {
     );
 }
 
-/// The bug this pins: a press on the waste soon after dragging a card off it read as a
-/// double click and sent the new top card up instead of starting the next drag.
+/// The bug this pins: a press on a pile (or the waste) soon after dragging a card off it
+/// read as a double click and sent the new top card up instead of picking it up.
 #[test]
 fn a_press_after_a_drag_is_not_a_double_click() {
     // From a pile with face-down cards: a card turns up to be pressed next.
