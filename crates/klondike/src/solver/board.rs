@@ -131,27 +131,49 @@ const fn parents(c: u8) -> u64 {
 
 /// Whether `c` is safe to send up on foundations of heights `found` (by suit index), a
 /// dominance rule: the search then plays it without trying alternatives. True when `c` fits
-/// its foundation and either its rank is 1 or 2, or both foundations of the other colour reach
-/// `rank - 1` and the other foundation of its colour reaches `rank - 2`.
+/// its foundation (its suit is at `rank - 1`), both foundations of the other colour reach
+/// `rank - 2` and the other foundation of its colour reaches `rank - 3` (so Aces and 2s are
+/// always safe). lonelybot's dominance mask uses the same bounds; until session 8 this
+/// solver used the tighter `rank - 1` and `rank - 2`.
 ///
-/// Proof sketch: call *low* the cards of the other colour up to `rank - 1`, of `c`'s colour
-/// up to `rank - 2`, and of `c`'s suit up to `rank - 1`; all are on the foundations. In the
-/// tableau `c` and low cards can only ever hold low cards (a card fitting on a low card is
-/// low), and low cards only reach the tableau from the foundations. So deleting from any
-/// winning line every move of `c` and of low cards (and leaving them up) leaves a legal
-/// winning line from the position with `c` up: every other move keeps its source and target,
-/// and cards that `c` covered are only freed earlier. For a 2 the only cards it can hold are
-/// Aces, which are themselves always safe.
+/// Proof. Call *low* (the set `Λ`) the cards of the other colour up to `rank - 1`, of `c`'s
+/// suit up to `rank`, and of the other suit of its colour up to `rank - 2`. Three facts:
+/// - a card that fits on a low card is low (on a card of the other colour of rank at most
+///   `rank - 1` lie cards of `c`'s colour of rank at most `rank - 2`, on `c` cards of the
+///   other colour of rank `rank - 1`, and so on down), so in the tableau a low card only ever
+///   holds low cards, and a card that is not low never lies on one;
+/// - each suit's low cards are its lowest ones;
+/// - every low card that is not on its foundation has the card under it (same suit, one rank
+///   lower) on its foundation: that is what the heights say (the other colour's suits hold
+///   everything below their low cards of rank `rank - 1`, the other suit of `c`'s colour
+///   everything below its `rank - 2`, `c`'s suit everything below `c`).
+///
+/// Take any winning line `L` from the position, and build a line `L'` from the position with
+/// `c` up: every move of a low card in `L` is left out (a low card on a foundation stays up;
+/// one brought down in `L` stays up), and every low card of `L'` goes up as soon as it is face
+/// up in the tableau or `L` takes it from the talon (it fits, by the third fact, since low
+/// cards never come down in `L'`; it is free, since only low cards could lie on it, and they
+/// went up first). Every other move of `L` is kept as it is. Then, move by move, `L'`'s
+/// position is `L`'s with its face-up low cards on the foundations, a few cards turned face up
+/// earlier, and the same talon; each kept move stays legal: its card is not low, so its target
+/// is not low (first fact) and is the same top card or empty pile; a card going up finds the
+/// same card under it, or a low one that `L'` sent up; a card coming down is still on top of
+/// its foundation (second fact); a run moved has only low cards less on it. When `L` ends with
+/// every card up, so does `L'`. So if the position wins, the position with `c` up wins too,
+/// with a line no longer than `L` less one (every card that `L'` sends up went up in `L`, and
+/// `c`'s own move up is in `L` too): sending `c` up at once loses nothing. The same deletion
+/// shows that bringing down a card that would be safe again at once, or playing a safe talon
+/// card into the tableau instead of up, never shortens a line. For `c` on the waste's top
+/// with a single-card draw, `L'`'s talon is `L`'s without `c`: `L'` turns the same cards but
+/// skips `c`'s turn, and `L` only ever plays the waste's top while `c` is on it by playing `c`
+/// (a low card, left out); in a talon that is a set, order does not matter at all.
 pub(crate) fn is_safe(found: [u8; 4], c: u8) -> bool {
     let r = rank(c);
     if r != found[suit(c)] + 1 {
         return false;
     }
-    if r <= 2 {
-        return true;
-    }
     let (a, b) = if red(c) { (0, 3) } else { (1, 2) }; // the other colour's suits
-    found[a] + 1 >= r && found[b] + 1 >= r && found[suit(twin(c))] + 2 >= r
+    found[a] + 2 >= r && found[b] + 2 >= r && found[suit(twin(c))] + 3 >= r
 }
 
 /// The solver's byte for a public card (standard cards only).
@@ -492,6 +514,45 @@ impl Board {
         for c in (0..4).filter_map(|s| self.next_up(s)) {
             if self.visible & bit(c) != 0 && self.free(c) {
                 out.push(Play::Up(c));
+            }
+        }
+    }
+
+    /// Every play the board's rules allow, nothing held back (no dominance, no waiting): the
+    /// naive generator the tests check [`plays`](Board::plays) against.
+    #[cfg(test)]
+    pub(crate) fn every_play(&self, layout: &Layout, out: &mut Vec<Play>) {
+        out.clear();
+        for c in (0..4).filter_map(|s| self.next_up(s)) {
+            if self.visible & bit(c) != 0 && self.free(c) {
+                out.push(Play::Up(c));
+            }
+        }
+        for i in 0..PILES {
+            if self.structure[i] > 0 && self.lands(self.surface(layout, i)) {
+                out.push(Play::Reveal(i as u8));
+            }
+        }
+        let mut reachable = [(0, false); MAX_TALON];
+        let count = self.talon.reachable(&mut reachable);
+        for &(number, recycle) in &reachable[..count] {
+            let c = layout.talon[number as usize];
+            for up in [false, true] {
+                if (up && self.next_up(suit(c)) == Some(c)) || (!up && self.lands(c)) {
+                    out.push(Play::Talon {
+                        number,
+                        recycle,
+                        up,
+                    });
+                }
+            }
+        }
+        if layout.foundation_to_tableau {
+            for s in 0..4u8 {
+                let r = self.found[s as usize];
+                if r > 0 && self.lands((r << 2) | s) {
+                    out.push(Play::Down(s));
+                }
             }
         }
     }
