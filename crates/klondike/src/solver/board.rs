@@ -456,9 +456,21 @@ impl Board {
         let count = self.talon.reachable(&mut reachable);
         // A card put into the tableau from a foundation, or from a talon that is a set, must
         // have a use at once (see `usable`; any talon card counts as a user, reachable or
-        // not); the last talon card may be needed to empty the talon.
+        // not); the last talon card may be needed to empty the talon. A talon card that
+        // would wait in turn counts only if it has a use itself: its talon waits after a
+        // foundation card comes down as it does now, after a talon card leaves if two are left.
         let users = self.talon_cards() | self.surfaces | self.foundation_tops(layout);
         let talon_waits = self.talon.is_set() && !self.talon.left.is_power_of_two();
+        let waiting = |cards_left: u32| {
+            if talon_waits && cards_left >= 2 {
+                self.talon_cards()
+            } else {
+                0
+            }
+        };
+        let cards = self.talon.left.count_ones();
+        let (waiting_after_down, waiting_after_talon) =
+            (waiting(cards), waiting(cards.saturating_sub(1)));
         if layout.foundation_to_tableau {
             for s in 0..4 {
                 let r = self.found[s];
@@ -471,7 +483,8 @@ impl Board {
                         !is_safe(below, c)
                     }
                     && self.lands(c)
-                    && (self.usable(users, c) || (r > 1 && self.follows_down(users, c)))
+                    && (self.usable(users, waiting_after_down, c)
+                        || (r > 1 && self.follows_down(users, c)))
                 {
                     out.push(Play::Down(s as u8));
                 }
@@ -487,7 +500,7 @@ impl Board {
             // A safe card goes up rather than into the tableau (the same talon is left).
             if self.lands(c)
                 && !(up && is_safe(self.found, c))
-                && (!talon_waits || self.usable(users, c))
+                && (!talon_waits || self.usable(users, waiting_after_talon, c))
             {
                 out.push(Play::Talon {
                     number,
@@ -569,8 +582,9 @@ impl Board {
 
     /// Whether card `c`, put into the tableau from the talon or a foundation, can be used by
     /// the very next play: a card that could lie on it lands (from `users`: the talon's
-    /// cards, the surface cards, the foundation tops), or its twin goes up (which `c` keeps
-    /// free).
+    /// cards, the surface cards, the foundation tops; a card of `waiting`, talon cards whose
+    /// landing would wait in turn, only if it has such a use itself), or its twin goes up
+    /// (which `c` keeps free).
     ///
     /// A play that puts `c` into the tableau from a foundation, or from a talon that [is a
     /// set](Talon::is_set), with no such use is never needed: in a shortest winning line it
@@ -589,13 +603,34 @@ impl Board {
     ///   where it was; the last talon card may be needed to empty the talon; a foundation
     ///   card whose suit follows it down is kept ([`follows_down`](Board::follows_down)).
     /// - No play needs two waiting cards at once (a card lands on one parent; a card of its
-    ///   type lying on two new parents would have needed one of them first), and the users
-    ///   count cards that wait themselves (talon and foundation cards), so waiting plays
-    ///   never wait for each other. (That is why a reveal is never held back this way: a
-    ///   card may need two reveals, one to turn it up and one to turn up its parent.)
-    fn usable(&self, users: u64, c: u8) -> bool {
+    ///   type lying on two new parents would have needed one of them first). So a shortest
+    ///   winning line can be rewritten, taking each time the last waiting play not followed
+    ///   at once by a play that needs it and moving it to just before the first such play,
+    ///   until every waiting play is followed at once by a play that needs it: a move leaves
+    ///   the plays after the new place as they were, and those it shifts one place earlier
+    ///   with their followers (no follower needs two waiting cards), so the last bad place
+    ///   only moves earlier. Then the first play of the line is kept: if it waits, the next
+    ///   play needs its card; if that next play is a talon card landing on it that waits in
+    ///   turn, the play after needs that card, so it has a use itself, which the board before
+    ///   both plays already shows (the cards that lie on it, and its twin, are neither `c`
+    ///   nor changed by `c`'s play). (A reveal is never held back this way: a card may need
+    ///   two reveals, one to turn it up and one to turn up its parent.)
+    fn usable(&self, users: u64, waiting: u64, c: u8) -> bool {
         let t = twin(c);
-        children(c) & users != 0 || (self.visible & bit(t) != 0 && self.next_up(suit(t)) == Some(t))
+        let kids = children(c) & users;
+        if kids & !waiting != 0 || (self.visible & bit(t) != 0 && self.next_up(suit(t)) == Some(t))
+        {
+            return true;
+        }
+        let mut waiting_kids = kids & waiting;
+        while waiting_kids != 0 {
+            let x = waiting_kids.trailing_zeros() as u8;
+            waiting_kids &= waiting_kids - 1;
+            if self.usable(users, 0, x) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether, after foundation card `c` comes down, the card under it could follow (a
