@@ -2,7 +2,7 @@ use std::collections::HashSet;
 
 use cards_core::{Card, Suit};
 
-use super::board::{self, Board, Layout, encode};
+use super::board::{self, Board, Layout, Play, encode};
 use super::realize::Line;
 use super::talon::MAX_TALON;
 use super::*;
@@ -62,44 +62,65 @@ fn talon_reaches_the_tops_of_draw_groups() {
     assert!(got.iter().all(|&(number, recycle)| number >= 2 && !recycle));
 }
 
+/// Draw 1 for even seeds, draw 3 for odd ones.
+fn alternate_draw(seed: u64) -> Draw {
+    if seed.is_multiple_of(2) {
+        Draw::ONE
+    } else {
+        Draw::THREE
+    }
+}
+
+/// Plays up to `plies` plays of the solver's generator from `start`, each picked from its list
+/// by a step of `seed`, and each realized as public moves at once (panicking if one is not
+/// realizable); `after` sees the position, the layout, the board and the play after each.
+/// Returns the last position.
+fn random_plays(
+    start: &Klondike,
+    seed: u64,
+    plies: u64,
+    mut after: impl FnMut(&Klondike, &Layout, &Board, Play),
+) -> Klondike {
+    let (layout, mut board) = Board::new(start);
+    let mut line = Line::new(start);
+    let mut plays = Vec::new();
+    for ply in 0..plies {
+        board.plays(&layout, &mut plays);
+        if plays.is_empty() || board.is_won() {
+            break;
+        }
+        let play = plays[((seed * 31 + ply * 7) % plays.len() as u64) as usize];
+        line.realize(&layout, play)
+            .unwrap_or_else(|| panic!("seed {seed} ply {ply}: {play:?} not realizable"));
+        board.apply(&layout, play);
+        after(&line.position, &layout, &board, play);
+    }
+    line.position
+}
+
 #[test]
 fn realized_plays_reach_the_same_board() {
     // Random plays from many deals and rules: the position after a play's public moves has
     // the board the play led to (same foundations, structure, visible and surface cards, and
     // talon cards in the same order), so every play is realizable, as the exactness argument
     // says.
-    let mut plays = Vec::new();
     let mut checked = 0;
     for seed in 0..80u64 {
         let rules = Rules {
-            draw: if seed % 2 == 0 {
-                Draw::ONE
-            } else {
-                Draw::THREE
-            },
+            draw: alternate_draw(seed),
             pass_limit: PassLimit::passes((seed % 3) as u8 * 2).unwrap_or(PassLimit::UNLIMITED),
             ..Rules::default()
         };
         let start = Klondike::from_seed(seed, rules);
-        let (layout, mut board) = Board::new(&start);
-        let mut line = Line::new(&start);
-        for ply in 0..120u64 {
-            board.plays(&layout, &mut plays);
-            if plays.is_empty() || board.is_won() {
-                break;
-            }
-            let play = plays[((seed * 31 + ply * 7) % plays.len() as u64) as usize];
-            line.realize(&layout, play)
-                .unwrap_or_else(|| panic!("seed {seed} ply {ply}: {play:?} not realizable"));
-            board.apply(&layout, play);
-            let (real_layout, real) = Board::new(&line.position);
+        random_plays(&start, seed, 120, |position, layout, board, play| {
+            let (real_layout, real) = Board::new(position);
             assert_eq!(
-                board.summary(&layout),
+                board.summary(layout),
                 real.summary(&real_layout),
-                "seed {seed} ply {ply} {play:?}"
+                "seed {seed} {play:?}"
             );
             checked += 1;
-        }
+        });
     }
     assert!(checked > 2_000, "only {checked} plays checked");
 }
@@ -321,15 +342,10 @@ fn verdicts_equal_the_naive_board_search_in_mid_game() {
     // decides each exactly as a search that tries every board play. This checks the safe
     // rule ([`board::is_safe`]) and the waiting rules also where the public brute force of
     // `tests/solver.rs` cannot reach (foundation cards coming back).
-    let mut plays = Vec::new();
     let mut counts = [0; 2];
     for seed in 0..400u64 {
         let rules = Rules {
-            draw: if seed % 2 == 0 {
-                Draw::ONE
-            } else {
-                Draw::THREE
-            },
+            draw: alternate_draw(seed),
             foundation_to_tableau: seed % 4 < 2,
             pass_limit: if seed % 8 < 4 {
                 PassLimit::UNLIMITED
@@ -346,18 +362,7 @@ fn verdicts_equal_the_naive_board_search_in_mid_game() {
             }
             random = seed / 8 % 4;
         }
-        let (layout, mut board) = Board::new(&position);
-        let mut line = Line::new(&position);
-        for ply in 0..random {
-            board.plays(&layout, &mut plays);
-            if plays.is_empty() || board.is_won() {
-                break;
-            }
-            let play = plays[((seed * 131 + ply * 17) % plays.len() as u64) as usize];
-            line.realize(&layout, play).unwrap();
-            board.apply(&layout, play);
-        }
-        let position = line.position;
+        let position = random_plays(&position, seed, random, |_, _, _, _| {});
         let (layout, root) = Board::new(&position);
         let Some(truth) = naive_wins(&layout, root, 20_000) else {
             continue;
