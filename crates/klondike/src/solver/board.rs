@@ -131,27 +131,49 @@ const fn parents(c: u8) -> u64 {
 
 /// Whether `c` is safe to send up on foundations of heights `found` (by suit index), a
 /// dominance rule: the search then plays it without trying alternatives. True when `c` fits
-/// its foundation and either its rank is 1 or 2, or both foundations of the other colour reach
-/// `rank - 1` and the other foundation of its colour reaches `rank - 2`.
+/// its foundation (its suit is at `rank - 1`), both foundations of the other colour reach
+/// `rank - 2` and the other foundation of its colour reaches `rank - 3` (so Aces and 2s are
+/// always safe). lonelybot's dominance mask uses the same bounds; until session 8 this
+/// solver used the tighter `rank - 1` and `rank - 2`.
 ///
-/// Proof sketch: call *low* the cards of the other colour up to `rank - 1`, of `c`'s colour
-/// up to `rank - 2`, and of `c`'s suit up to `rank - 1`; all are on the foundations. In the
-/// tableau `c` and low cards can only ever hold low cards (a card fitting on a low card is
-/// low), and low cards only reach the tableau from the foundations. So deleting from any
-/// winning line every move of `c` and of low cards (and leaving them up) leaves a legal
-/// winning line from the position with `c` up: every other move keeps its source and target,
-/// and cards that `c` covered are only freed earlier. For a 2 the only cards it can hold are
-/// Aces, which are themselves always safe.
+/// Proof. Call *low* (the set `Λ`) the cards of the other colour up to `rank - 1`, of `c`'s
+/// suit up to `rank`, and of the other suit of its colour up to `rank - 2`. Three facts:
+/// - a card that fits on a low card is low (on a card of the other colour of rank at most
+///   `rank - 1` lie cards of `c`'s colour of rank at most `rank - 2`, on `c` cards of the
+///   other colour of rank `rank - 1`, and so on down), so in the tableau a low card only ever
+///   holds low cards, and a card that is not low never lies on one;
+/// - each suit's low cards are its lowest ones;
+/// - every low card that is not on its foundation has the card under it (same suit, one rank
+///   lower) on its foundation: that is what the heights say (the other colour's suits hold
+///   everything below their low cards of rank `rank - 1`, the other suit of `c`'s colour
+///   everything below its `rank - 2`, `c`'s suit everything below `c`).
+///
+/// Take any winning line `L` from the position, and build a line `L'` from the position with
+/// `c` up: every move of a low card in `L` is left out (a low card on a foundation stays up;
+/// one brought down in `L` stays up), and every low card of `L'` goes up as soon as it is face
+/// up in the tableau or `L` takes it from the talon (it fits, by the third fact, since low
+/// cards never come down in `L'`; it is free, since only low cards could lie on it, and they
+/// went up first). Every other move of `L` is kept as it is. Then, move by move, `L'`'s
+/// position is `L`'s with its face-up low cards on the foundations, a few cards turned face up
+/// earlier, and the same talon; each kept move stays legal: its card is not low, so its target
+/// is not low (first fact) and is the same top card or empty pile; a card going up finds the
+/// same card under it, or a low one that `L'` sent up; a card coming down is still on top of
+/// its foundation (second fact); a run moved has only low cards less on it. When `L` ends with
+/// every card up, so does `L'`. So if the position wins, the position with `c` up wins too,
+/// with a line no longer than `L` less one (every card that `L'` sends up went up in `L`, and
+/// `c`'s own move up is in `L` too): sending `c` up at once loses nothing. The same deletion
+/// shows that bringing down a card that would be safe again at once, or playing a safe talon
+/// card into the tableau instead of up, never shortens a line. For `c` on the waste's top
+/// with a single-card draw, `L'`'s talon is `L`'s without `c`: `L'` turns the same cards but
+/// skips `c`'s turn, and `L` only ever plays the waste's top while `c` is on it by playing `c`
+/// (a low card, left out); in a talon that is a set, order does not matter at all.
 pub(crate) fn is_safe(found: [u8; 4], c: u8) -> bool {
     let r = rank(c);
     if r != found[suit(c)] + 1 {
         return false;
     }
-    if r <= 2 {
-        return true;
-    }
     let (a, b) = if red(c) { (0, 3) } else { (1, 2) }; // the other colour's suits
-    found[a] + 1 >= r && found[b] + 1 >= r && found[suit(twin(c))] + 2 >= r
+    found[a] + 2 >= r && found[b] + 2 >= r && found[suit(twin(c))] + 3 >= r
 }
 
 /// The solver's byte for a public card (standard cards only).
@@ -434,9 +456,21 @@ impl Board {
         let count = self.talon.reachable(&mut reachable);
         // A card put into the tableau from a foundation, or from a talon that is a set, must
         // have a use at once (see `usable`; any talon card counts as a user, reachable or
-        // not); the last talon card may be needed to empty the talon.
+        // not); the last talon card may be needed to empty the talon. A talon card that
+        // would wait in turn counts only if it has a use itself: its talon waits after a
+        // foundation card comes down as it does now, after a talon card leaves if two are left.
         let users = self.talon_cards() | self.surfaces | self.foundation_tops(layout);
         let talon_waits = self.talon.is_set() && !self.talon.left.is_power_of_two();
+        let waiting = |cards_left: u32| {
+            if talon_waits && cards_left >= 2 {
+                self.talon_cards()
+            } else {
+                0
+            }
+        };
+        let cards = self.talon.left.count_ones();
+        let (waiting_after_down, waiting_after_talon) =
+            (waiting(cards), waiting(cards.saturating_sub(1)));
         if layout.foundation_to_tableau {
             for s in 0..4 {
                 let r = self.found[s];
@@ -449,7 +483,8 @@ impl Board {
                         !is_safe(below, c)
                     }
                     && self.lands(c)
-                    && (self.usable(users, c) || (r > 1 && self.follows_down(users, c)))
+                    && (self.usable(users, waiting_after_down, c)
+                        || (r > 1 && self.follows_down(users, c)))
                 {
                     out.push(Play::Down(s as u8));
                 }
@@ -465,7 +500,7 @@ impl Board {
             // A safe card goes up rather than into the tableau (the same talon is left).
             if self.lands(c)
                 && !(up && is_safe(self.found, c))
-                && (!talon_waits || self.usable(users, c))
+                && (!talon_waits || self.usable(users, waiting_after_talon, c))
             {
                 out.push(Play::Talon {
                     number,
@@ -496,6 +531,45 @@ impl Board {
         }
     }
 
+    /// Every play the board's rules allow, nothing held back (no dominance, no waiting): the
+    /// naive generator the tests check [`plays`](Board::plays) against.
+    #[cfg(test)]
+    pub(crate) fn every_play(&self, layout: &Layout, out: &mut Vec<Play>) {
+        out.clear();
+        for c in (0..4).filter_map(|s| self.next_up(s)) {
+            if self.visible & bit(c) != 0 && self.free(c) {
+                out.push(Play::Up(c));
+            }
+        }
+        for i in 0..PILES {
+            if self.structure[i] > 0 && self.lands(self.surface(layout, i)) {
+                out.push(Play::Reveal(i as u8));
+            }
+        }
+        let mut reachable = [(0, false); MAX_TALON];
+        let count = self.talon.reachable(&mut reachable);
+        for &(number, recycle) in &reachable[..count] {
+            let c = layout.talon[number as usize];
+            for up in [false, true] {
+                if (up && self.next_up(suit(c)) == Some(c)) || (!up && self.lands(c)) {
+                    out.push(Play::Talon {
+                        number,
+                        recycle,
+                        up,
+                    });
+                }
+            }
+        }
+        if layout.foundation_to_tableau {
+            for s in 0..4u8 {
+                let r = self.found[s as usize];
+                if r > 0 && self.lands((r << 2) | s) {
+                    out.push(Play::Down(s));
+                }
+            }
+        }
+    }
+
     /// The tops of the foundations, when they may come back to the tableau.
     fn foundation_tops(&self, layout: &Layout) -> u64 {
         if !layout.foundation_to_tableau {
@@ -508,8 +582,9 @@ impl Board {
 
     /// Whether card `c`, put into the tableau from the talon or a foundation, can be used by
     /// the very next play: a card that could lie on it lands (from `users`: the talon's
-    /// cards, the surface cards, the foundation tops), or its twin goes up (which `c` keeps
-    /// free).
+    /// cards, the surface cards, the foundation tops; a card of `waiting`, talon cards whose
+    /// landing would wait in turn, only if it has such a use itself), or its twin goes up
+    /// (which `c` keeps free).
     ///
     /// A play that puts `c` into the tableau from a foundation, or from a talon that [is a
     /// set](Talon::is_set), with no such use is never needed: in a shortest winning line it
@@ -528,13 +603,34 @@ impl Board {
     ///   where it was; the last talon card may be needed to empty the talon; a foundation
     ///   card whose suit follows it down is kept ([`follows_down`](Board::follows_down)).
     /// - No play needs two waiting cards at once (a card lands on one parent; a card of its
-    ///   type lying on two new parents would have needed one of them first), and the users
-    ///   count cards that wait themselves (talon and foundation cards), so waiting plays
-    ///   never wait for each other. (That is why a reveal is never held back this way: a
-    ///   card may need two reveals, one to turn it up and one to turn up its parent.)
-    fn usable(&self, users: u64, c: u8) -> bool {
+    ///   type lying on two new parents would have needed one of them first). So a shortest
+    ///   winning line can be rewritten, taking each time the last waiting play not followed
+    ///   at once by a play that needs it and moving it to just before the first such play,
+    ///   until every waiting play is followed at once by a play that needs it: a move leaves
+    ///   the plays after the new place as they were, and those it shifts one place earlier
+    ///   with their followers (no follower needs two waiting cards), so the last bad place
+    ///   only moves earlier. Then the first play of the line is kept: if it waits, the next
+    ///   play needs its card; if that next play is a talon card landing on it that waits in
+    ///   turn, the play after needs that card, so it has a use itself, which the board before
+    ///   both plays already shows (the cards that lie on it, and its twin, are neither `c`
+    ///   nor changed by `c`'s play). (A reveal is never held back this way: a card may need
+    ///   two reveals, one to turn it up and one to turn up its parent.)
+    fn usable(&self, users: u64, waiting: u64, c: u8) -> bool {
         let t = twin(c);
-        children(c) & users != 0 || (self.visible & bit(t) != 0 && self.next_up(suit(t)) == Some(t))
+        let kids = children(c) & users;
+        if kids & !waiting != 0 || (self.visible & bit(t) != 0 && self.next_up(suit(t)) == Some(t))
+        {
+            return true;
+        }
+        let mut waiting_kids = kids & waiting;
+        while waiting_kids != 0 {
+            let x = waiting_kids.trailing_zeros() as u8;
+            waiting_kids &= waiting_kids - 1;
+            if self.usable(users, 0, x) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether, after foundation card `c` comes down, the card under it could follow (a

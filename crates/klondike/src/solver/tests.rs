@@ -2,7 +2,7 @@ use std::collections::HashSet;
 
 use cards_core::{Card, Suit};
 
-use super::board::{self, Board, encode};
+use super::board::{self, Board, Layout, Play, encode};
 use super::realize::Line;
 use super::talon::MAX_TALON;
 use super::*;
@@ -62,64 +62,89 @@ fn talon_reaches_the_tops_of_draw_groups() {
     assert!(got.iter().all(|&(number, recycle)| number >= 2 && !recycle));
 }
 
+/// Draw 1 for even seeds, draw 3 for odd ones.
+fn alternate_draw(seed: u64) -> Draw {
+    if seed.is_multiple_of(2) {
+        Draw::ONE
+    } else {
+        Draw::THREE
+    }
+}
+
+/// Plays up to `plies` plays of the solver's generator from `start`, each picked from its list
+/// by a step of `seed`, and each realized as public moves at once (panicking if one is not
+/// realizable); `after` sees the position, the layout, the board and the play after each.
+/// Returns the last position.
+fn random_plays(
+    start: &Klondike,
+    seed: u64,
+    plies: u64,
+    mut after: impl FnMut(&Klondike, &Layout, &Board, Play),
+) -> Klondike {
+    let (layout, mut board) = Board::new(start);
+    let mut line = Line::new(start);
+    let mut plays = Vec::new();
+    for ply in 0..plies {
+        board.plays(&layout, &mut plays);
+        if plays.is_empty() || board.is_won() {
+            break;
+        }
+        let play = plays[((seed * 31 + ply * 7) % plays.len() as u64) as usize];
+        line.realize(&layout, play)
+            .unwrap_or_else(|| panic!("seed {seed} ply {ply}: {play:?} not realizable"));
+        board.apply(&layout, play);
+        after(&line.position, &layout, &board, play);
+    }
+    line.position
+}
+
 #[test]
 fn realized_plays_reach_the_same_board() {
     // Random plays from many deals and rules: the position after a play's public moves has
     // the board the play led to (same foundations, structure, visible and surface cards, and
     // talon cards in the same order), so every play is realizable, as the exactness argument
     // says.
-    let mut plays = Vec::new();
     let mut checked = 0;
-    for seed in 0..60u64 {
+    for seed in 0..80u64 {
         let rules = Rules {
-            draw: if seed % 2 == 0 {
-                Draw::ONE
-            } else {
-                Draw::THREE
-            },
+            draw: alternate_draw(seed),
             pass_limit: PassLimit::passes((seed % 3) as u8 * 2).unwrap_or(PassLimit::UNLIMITED),
             ..Rules::default()
         };
         let start = Klondike::from_seed(seed, rules);
-        let (layout, mut board) = Board::new(&start);
-        let mut line = Line::new(&start);
-        for ply in 0..120u64 {
-            board.plays(&layout, &mut plays);
-            if plays.is_empty() || board.is_won() {
-                break;
-            }
-            let play = plays[((seed * 31 + ply * 7) % plays.len() as u64) as usize];
-            line.realize(&layout, play)
-                .unwrap_or_else(|| panic!("seed {seed} ply {ply}: {play:?} not realizable"));
-            board.apply(&layout, play);
-            let (real_layout, real) = Board::new(&line.position);
+        random_plays(&start, seed, 120, |position, layout, board, play| {
+            let (real_layout, real) = Board::new(position);
             assert_eq!(
-                board.summary(&layout),
+                board.summary(layout),
                 real.summary(&real_layout),
-                "seed {seed} ply {ply} {play:?}"
+                "seed {seed} {play:?}"
             );
             checked += 1;
-        }
+        });
     }
     assert!(checked > 2_000, "only {checked} plays checked");
 }
 
 #[test]
 fn safe_rule() {
+    // Foundation heights by suit index: clubs, diamonds, hearts, spades.
     let safe = |found, text| board::is_safe(found, encode(card(text)));
     assert!(safe([0; 4], "AS"), "aces are always safe");
     assert!(!safe([0; 4], "2S"), "does not fit yet");
     assert!(safe([1, 0, 0, 1], "2C"), "twos are always safe");
-    // Clubs to 4, diamonds to 3, hearts to 3, spades to 2.
-    let found = [4, 3, 3, 2];
-    assert!(!safe(found, "5C"), "4D and 4H are still in play");
-    assert!(!safe(found, "4D"), "3S is still in play");
-    assert!(safe(found, "3S"), "red twos up, clubs at least at one");
-    assert!(!safe(found, "4H"), "3S is still in play");
-    // Spades to 3 as well: 4D and 4H become safe (black threes up, the other red at 2+).
-    let found = [4, 3, 3, 3];
-    assert!(safe(found, "4D") && safe(found, "4H"));
-    assert!(!safe(found, "5C"));
+    // Clubs to 3, diamonds to 1, hearts to 3, spades to 1.
+    let found = [3, 1, 3, 1];
+    assert!(!safe(found, "4C"), "3D is in play and so is 2D under it");
+    assert!(!safe(found, "4H"), "3S is in play and so is 2S under it");
+    assert!(safe(found, "2D") && safe(found, "2S"));
+    // Diamonds to 2: 4C is safe (3D and 2S may be in play, with the cards under them up).
+    let found = [3, 2, 3, 1];
+    assert!(safe(found, "4C"));
+    assert!(!safe(found, "4H"), "2S is in play");
+    assert!(safe(found, "3D"));
+    // Where the tighter rule of sessions 1 to 7 said no: 4D and 4H are still in play.
+    assert!(safe([4, 3, 3, 2], "5C"));
+    assert!(!safe([4, 2, 3, 2], "5C"), "3D is in play under 4D");
 }
 
 #[test]
@@ -282,4 +307,74 @@ fn the_relaxed_game_never_calls_a_won_position_lost() {
 fn luby_sequence() {
     let terms: Vec<u64> = (1..=15).map(search::luby).collect();
     assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+}
+
+/// Whether some line of board plays wins from `root`, trying every play the board's rules
+/// allow ([`Board::every_play`]: no dominance, no waiting). `None` past `cap` boards.
+fn naive_wins(layout: &Layout, root: Board, cap: usize) -> Option<bool> {
+    let mut seen = HashSet::from([layout.key(&root)]);
+    let mut stack = vec![root];
+    let mut plays = Vec::new();
+    while let Some(board) = stack.pop() {
+        if board.is_won() {
+            return Some(true);
+        }
+        board.every_play(layout, &mut plays);
+        for &play in &plays {
+            let mut child = board;
+            child.apply(layout, play);
+            if seen.insert(layout.key(&child)) {
+                stack.push(child);
+            }
+        }
+        if seen.len() > cap {
+            return None;
+        }
+    }
+    Some(false)
+}
+
+#[test]
+fn verdicts_equal_the_naive_board_search_in_mid_game() {
+    // Positions from many deals (draw 1 or 3, foundation cards coming back or not, unlimited
+    // passes or two): part of the way along a winning line, then a few random plays (or only
+    // random plays, when no line is found): the solver, with its dominance and waiting rules,
+    // decides each exactly as a search that tries every board play. This checks the safe
+    // rule ([`board::is_safe`]) and the waiting rules also where the public brute force of
+    // `tests/solver.rs` cannot reach (foundation cards coming back).
+    let mut counts = [0; 2];
+    for seed in 0..400u64 {
+        let rules = Rules {
+            draw: alternate_draw(seed),
+            foundation_to_tableau: seed % 4 < 2,
+            pass_limit: if seed % 8 < 4 {
+                PassLimit::UNLIMITED
+            } else {
+                PassLimit::passes(2).unwrap()
+            },
+            ..Rules::default()
+        };
+        let mut position = Klondike::from_seed(seed, rules);
+        let mut random = 40 + seed % 40;
+        if let Verdict::Win(line) = solve(&position, Budget::nodes(100_000)).verdict {
+            for &mv in &line[..line.len() * (3 + seed as usize % 5) / 8] {
+                position.play(mv).unwrap();
+            }
+            random = seed / 8 % 4;
+        }
+        let position = random_plays(&position, seed, random, |_, _, _, _| {});
+        let (layout, root) = Board::new(&position);
+        let Some(truth) = naive_wins(&layout, root, 20_000) else {
+            continue;
+        };
+        let verdict = solve(&position, Budget::UNLIMITED).verdict;
+        assert_eq!(
+            verdict != Verdict::Impossible,
+            truth,
+            "seed {seed}: solver {verdict}, naive search {truth}\n{position}"
+        );
+        counts[usize::from(truth)] += 1;
+    }
+    // Both answers must occur, often, or the test proves little.
+    assert!(counts[0] >= 100 && counts[1] >= 150, "{counts:?}");
 }
