@@ -81,6 +81,8 @@ impl FromStr for JoinUrl {
     /// ```
     /// let url: netplay::JoinUrl = "ws://127.0.0.1:7878/k7mq2x".parse()?;
     /// assert_eq!((url.server.as_str(), url.code.as_str()), ("ws://127.0.0.1:7878", "K7MQ2X"));
+    /// let short: netplay::JoinUrl = "127.0.0.1:7878/K7MQ2X".parse()?;
+    /// assert_eq!(short, url, "ws:// is the default");
     /// assert!("ws://127.0.0.1:7878".parse::<netplay::JoinUrl>().is_err());
     /// # Ok::<(), netplay::ClientError>(())
     /// ```

@@ -47,10 +47,9 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
     until(&mut apps, "the table", |a| net(&a[0]).seat.is_some());
     let code = net(&apps[0]).code.clone().unwrap();
     let waiting = render_to_string(&mut apps[0], 80, 24);
-    assert!(
-        waiting.contains(&format!("play --join {url}/{code} --name NAME")),
-        "{waiting}"
-    );
+    let address = format!("{}/{code}", url.strip_prefix("ws://").unwrap());
+    assert!(waiting.contains("play --name NAME --join"), "{waiting}");
+    assert!(waiting.contains(&address), "{waiting}");
     let join = join(&code, "bob");
     apps.push(seat(&url, "bob", join));
     until(&mut apps, "bob", |a| {
@@ -196,4 +195,90 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
     }
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();
+}
+
+/// The screen at `width`×`height` with the run's port written `PORT_` (the same width).
+fn screen_at(app: &mut App, width: u16, height: u16, port: u16, code: &str) -> Vec<String> {
+    render_to_string(app, width, height)
+        .replace(&port.to_string(), "PORT_")
+        .replace(code, "CODE42")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn regression_the_join_command_wrapped_inside_the_url_and_presence_outlived_the_link() {
+    let dir = temp_dir("remote-hearts-waiting");
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+    let url = format!("ws://{addr}");
+    let mut apps = vec![seat(
+        &url,
+        "ann",
+        create("hearts", serde_json::Value::Null, "ann"),
+    )];
+    until(&mut apps, "the table", |a| net(&a[0]).seat.is_some());
+    let code = net(&apps[0]).code.clone().unwrap();
+    let port = addr.port();
+    assert_eq!(port.to_string().len(), 5, "an ephemeral port");
+    assert_eq!(
+        screen_at(&mut apps[0], 60, 20, port, &code),
+        [
+            "+ Hearts | hand 1 | pass left | table CODE42, online ------+",
+            "|       (empty)  13 cards | 0 pts this hand | total 0      |",
+            "|                ## ## ## ## ## ## ## ## +5                |",
+            "|                                                          |",
+            "|         + Waiting for players -----------------+         |",
+            "|+--------| Table CODE42: others join with       |--------+|",
+            "||(empty) | play --name NAME --join              |        ||",
+            "||13 cards| 127.0.0.1:PORT_/CODE42               |        ||",
+            "||0 pts th|                                      |is hand ||",
+            "||total 0 | seat 0: ann - online  (you)          |        ||",
+            "||## ## ##| seat 1: empty                        | ## +9  ||",
+            "|+--------| seat 2: empty                        |--------+|",
+            "|         | seat 3: empty                        |         |",
+            "|You (ann)|                                      |         |",
+            "|         | d choose a bot, b seat bots, g start |         |",
+            "|         +--------------------------------------+         |",
+            "|passing left: pick 3 cards for (empty)                    |",
+            "|table CODE42 created: others join with --join             |",
+            "|Enter play  t last trick  p points  d bot  b bots  g start|",
+            "+----------------------------------------------------------+",
+        ]
+    );
+    // Our own link goes down: nobody's presence is known until it is back.
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+    until(&mut apps, "the lost link", |a| {
+        matches!(net(&a[0]).link, parlor_tui::net::Link::Lost(_))
+    });
+    assert_eq!(
+        screen_at(&mut apps[0], 80, 24, port, &code),
+        [
+            "+ Hearts | hand 1 | pass left | table CODE42, reconnecting --------------------+",
+            "|                 (empty)  13 cards | 0 pts this hand | total 0                |",
+            "|                          ## ## ## ## ## ## ## ## +5                          |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                   + Waiting for players -----------------+                   |",
+            "|+------------------| Table CODE42: others join with       |------------------+|",
+            "||(empty)           | play --name NAME --join              |)                 ||",
+            "||13 cards          | 127.0.0.1:PORT_/CODE42               |ds                ||",
+            "||0 pts this hand   |                                      |this hand         ||",
+            "||total 0           | seat 0: ann - unknown  (you)         |0                 ||",
+            "||## ## ## ## +9    | seat 1: empty                        |## ## +9          ||",
+            "|+------------------| seat 2: empty                        |------------------+|",
+            "|                   | seat 3: empty                        |                   |",
+            "|                   |                                      |                   |",
+            "|                   | d choose a bot, b seat bots, g start |                   |",
+            "|You (ann (unknown))+--------------------------------------+                   |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|passing left: pick 3 cards for (empty)                                        |",
+            "|connection lost; retrying                                                     |",
+            "|Enter play  t last trick  p points  d bot  b bots  g start  ? help  q leave   |",
+            "+------------------------------------------------------------------------------+",
+        ]
+    );
 }
