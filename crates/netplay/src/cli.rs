@@ -339,12 +339,11 @@ pub async fn script(
             let sent = if cli.raw {
                 session.send_raw(line).await?
             } else if line.starts_with('/') {
-                match command(line) {
-                    Some(message) => session.send(&message).await?,
-                    None => {
-                        writeln!(log, "client: unknown command {line} ({COMMANDS})")?;
-                        true
-                    }
+                if let Some(message) = command(line) {
+                    session.send(&message).await?
+                } else {
+                    writeln!(log, "client: unknown command {line} ({COMMANDS})")?;
+                    true
                 }
             } else if my_turn && !pending {
                 let action = ActionRef::Text(line.clone());

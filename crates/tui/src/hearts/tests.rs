@@ -743,6 +743,8 @@ fn game_after_a_moon() -> ::hearts::Game {
 
 #[test]
 fn regression_moon_marks_showed_only_in_local_games() {
+    use std::fmt::Write;
+
     use crate::net::{Connection, NetEvent, NetScreen, NetState};
     use netplay::{ClientMessage, SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo};
     let game = game_after_a_moon();
@@ -802,7 +804,7 @@ fn regression_moon_marks_showed_only_in_local_games() {
     let mut row = format!("{:<6}", 1);
     for s in ::hearts::Seat::ALL {
         let moon = if s == shooter { "*" } else { "" };
-        row.push_str(&format!("{:>8}", format!("{moon}{}", points[s])));
+        let _ = write!(row, "{:>8}", format!("{moon}{}", points[s]));
     }
     assert!(
         scores.lines().any(|line| line.contains(&row)),
