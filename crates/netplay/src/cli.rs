@@ -391,9 +391,10 @@ pub async fn script(
                 SessionEvent::Retrying { reason, attempt, tries, wait } => {
                     // The state after the resume says whose turn it is.
                     (my_turn, pending) = (false, false);
+                    let what = if attempt == 1 { "connection lost" } else { "no connection" };
                     writeln!(
                         log,
-                        "client: connection lost ({reason}); reconnecting in {} ms, try {attempt} of {tries}",
+                        "client: {what} ({reason}); reconnecting in {} ms, try {attempt} of {tries}",
                         wait.as_millis()
                     )?;
                 }
