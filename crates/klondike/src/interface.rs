@@ -55,6 +55,10 @@ pub struct View {
     pub pass: u8,
     /// The score.
     pub score: i32,
+    /// Recycles of the waste still allowed, `None` when passes are unlimited (a view
+    /// written before this field read as unlimited).
+    #[serde(default)]
+    pub recycles_left: Option<u8>,
 }
 
 impl Klondike {
@@ -200,6 +204,7 @@ impl GameState for Klondike {
             foundations: setup.foundations,
             pass: setup.pass,
             score: setup.score,
+            recycles_left: self.recycles_left(),
         }
     }
 
@@ -243,5 +248,27 @@ mod tests {
             position.action_id("fS-7".parse().unwrap()),
             PILE_TO_PILE - 1
         );
+    }
+
+    #[test]
+    fn the_view_counts_the_recycles_left_and_reads_without_them() {
+        let unlimited = Klondike::from_seed(4, Rules::default());
+        assert_eq!(unlimited.view(Viewer::Spectator).recycles_left, None);
+        let vegas = Rules {
+            scoring: Scoring::Vegas,
+            ..Rules::draw(crate::Draw::THREE)
+        };
+        let mut position = Klondike::from_seed(4, vegas);
+        assert_eq!(position.view(Viewer::Seat(0)).recycles_left, Some(2));
+        while !position.stock().is_empty() {
+            position.play(Move::Stock).unwrap();
+        }
+        position.play(Move::Recycle).unwrap();
+        let view = position.view(Viewer::Seat(0));
+        assert_eq!((view.pass, view.recycles_left), (2, Some(1)));
+        let mut json = serde_json::to_value(&view).unwrap();
+        json.as_object_mut().unwrap().remove("recycles_left");
+        let old: View = serde_json::from_value(json).unwrap();
+        assert_eq!(old.recycles_left, None, "an older view reads as unlimited");
     }
 }

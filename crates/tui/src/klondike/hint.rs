@@ -8,10 +8,12 @@
 //! shuffle is left out of the advice unless the line needs it: when the line's moves up to
 //! its next real step no longer replay without it.
 
-use ::klondike::{Klondike, Move};
+use ::klondike::{Klondike, Move, View};
 use cards_core::{Card, Rank};
+use game::{GameState, Viewer};
 
 use super::state::Slot;
+use super::view;
 use crate::cards::{CardStyle, card_name};
 
 /// What to highlight on the table for a hint.
@@ -41,31 +43,77 @@ pub struct Advice {
 /// many and its later moves need not be the ones a player would choose.
 pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Advice> {
     let line = &without_shuffles(position, line);
-    let turns = line
-        .iter()
-        .take_while(|mv| matches!(mv, Move::Stock | Move::Recycle))
-        .count();
+    let turns = stock_turns(line);
     let mut at = *position;
     for &mv in &line[..turns] {
         at.play(mv).ok()?;
     }
     let Some(&mv) = line.get(turns) else {
-        return (turns > 0).then(|| Advice {
-            text: "turn the stock".into(),
-            marks: Marks {
-                stock: true,
-                ..Marks::default()
-            },
-        });
+        return (turns > 0).then(|| turn_the_stock("turn the stock".into()));
     };
+    let (what, cards, target) = step(&at.view(Viewer::Seat(0)), mv, style)?;
+    Some(marked(turns, what, cards, target))
+}
+
+/// The advice for the server's winning `line` (or its first move alone) at a network table,
+/// where the face-down cards are unknown here: the stock turns it starts with, counted, or
+/// else its first move.
+pub fn first_step(view: &View, line: &[Move], style: CardStyle) -> Option<Advice> {
+    let turns = stock_turns(line);
+    match turns {
+        0 => {}
+        1 => return Some(turn_the_stock("turn the stock".into())),
+        n => return Some(turn_the_stock(format!("turn the stock {}", times(n)))),
+    }
+    let (what, cards, target) = step(view, *line.first()?, style)?;
+    Some(marked(0, what, cards, target))
+}
+
+/// How many stock turns (and recycles) `line` starts with.
+fn stock_turns(line: &[Move]) -> usize {
+    line.iter()
+        .take_while(|mv| matches!(mv, Move::Stock | Move::Recycle))
+        .count()
+}
+
+/// Advice to turn the stock first, saying `text`, with the stock marked.
+fn turn_the_stock(text: String) -> Advice {
+    Advice {
+        text,
+        marks: Marks {
+            stock: true,
+            ..Marks::default()
+        },
+    }
+}
+
+/// The advice after `turns` stock turns: the step itself, its cards and target marked when
+/// it comes next, or the turns first with the stock marked.
+fn marked(turns: usize, what: String, cards: Vec<Card>, target: Slot) -> Advice {
+    match turns {
+        0 => Advice {
+            text: what,
+            marks: Marks {
+                stock: false,
+                cards,
+                target: Some(target),
+            },
+        },
+        n => turn_the_stock(format!("turn the stock {}, then {what}", times(n))),
+    }
+}
+
+/// Move `mv` from the table `at` in words, with the cards it moves and where they go
+/// (`None` for a stock turn, or a move the table does not allow).
+fn step(at: &View, mv: Move, style: CardStyle) -> Option<(String, Vec<Card>, Slot)> {
     let name = |card: Card| card_name(card, style);
-    let onto = |pile: u8| match at.pile(pile as usize).last() {
-        Some(&card) => format!("onto {} (pile {})", name(card), pile + 1),
+    let onto = |pile: u8| match view::pile_top(at, pile as usize) {
+        Some(card) => format!("onto {} (pile {})", name(card), pile + 1),
         None => format!("to the empty pile {}", pile + 1),
     };
-    let (what, cards, target) = match mv {
+    Some(match mv {
         Move::WasteToPile(to) => {
-            let card = *at.waste().last()?;
+            let card = view::waste_top(at)?;
             (
                 format!("play {} from the waste {}", name(card), onto(to)),
                 vec![card],
@@ -73,7 +121,7 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
             )
         }
         Move::WasteToFoundation => {
-            let card = *at.waste().last()?;
+            let card = view::waste_top(at)?;
             (
                 format!("put {} from the waste up", name(card)),
                 vec![card],
@@ -81,8 +129,8 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
             )
         }
         Move::PileToFoundation(from) => {
-            let card = *at.pile(from as usize).last()?;
-            let why = purpose(&at, from, 1, style);
+            let card = view::pile_top(at, from as usize)?;
+            let why = purpose(at, from, 1, style);
             (
                 format!("put {} from pile {} up{why}", name(card), from + 1),
                 vec![card],
@@ -90,20 +138,18 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
             )
         }
         Move::PileToPile { from, count, to } => {
-            let pile = at.pile(from as usize);
-            let run = pile
-                .get(pile.len().checked_sub(count as usize)?..)?
-                .to_vec();
+            let up = &at.face_up[from as usize];
+            let run = up.get(up.len().checked_sub(count as usize)?..)?.to_vec();
             let others = match count {
                 1 => String::new(),
                 2 => " and the card on it".into(),
                 n => format!(" and the {} cards on it", n - 1),
             };
-            let why = purpose(&at, from, count as usize, style);
+            let why = purpose(at, from, count as usize, style);
             (
                 format!(
                     "move {}{others} from pile {} {}{why}",
-                    name(run[0]),
+                    name(*run.first()?),
                     from + 1,
                     onto(to)
                 ),
@@ -112,7 +158,7 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
             )
         }
         Move::FoundationToPile { suit, to } => {
-            let card = at.foundation_top(suit)?;
+            let card = view::foundation_top(at, suit)?;
             (
                 format!("bring {} down from its foundation {}", name(card), onto(to)),
                 vec![card],
@@ -120,26 +166,7 @@ pub fn advice(position: &Klondike, line: &[Move], style: CardStyle) -> Option<Ad
             )
         }
         Move::Stock | Move::Recycle => return None,
-    };
-    let (text, marks) = match turns {
-        0 => (
-            what,
-            Marks {
-                stock: false,
-                cards,
-                target: Some(target),
-            },
-        ),
-        n => (
-            format!("turn the stock {}, then {what}", times(n)),
-            Marks {
-                stock: true,
-                cards: Vec::new(),
-                target: None,
-            },
-        ),
-    };
-    Some(Advice { text, marks })
+    })
 }
 
 /// `line` without the shuffles before its first real step that the line does not need.
@@ -220,16 +247,20 @@ fn times(n: usize) -> String {
 
 /// What taking `count` cards off pile `from` achieves: a card turned up, an empty pile, or
 /// the card under them freed.
-fn purpose(at: &Klondike, from: u8, count: usize, style: CardStyle) -> String {
-    let pile = at.pile(from as usize);
-    let left = pile.len().saturating_sub(count);
+fn purpose(at: &View, from: u8, count: usize, style: CardStyle) -> String {
+    let from = from as usize;
+    let left = view::pile_len(at, from).saturating_sub(count);
+    let down = usize::from(at.face_down[from]);
     if left == 0 {
         return format!(" to empty pile {}", from + 1);
     }
-    if left <= at.face_down(from as usize) {
+    if left <= down {
         return " to turn a card up".into();
     }
-    format!(" to free {}", card_name(pile[left - 1], style))
+    format!(
+        " to free {}",
+        card_name(at.face_up[from][left - down - 1], style)
+    )
 }
 
 #[cfg(test)]

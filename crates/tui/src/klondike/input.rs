@@ -29,6 +29,8 @@ pub enum Command {
     AllUp,
     /// Turn the stock (recycle the waste when the stock is empty).
     Draw,
+    /// Type a move in its text form.
+    TypeMove,
     /// Take back the last move.
     Undo,
     /// Play the move taken back again.
@@ -131,6 +133,11 @@ pub const KEYMAP: &[Binding<Command>] = &[
         "draw: turn the stock (recycle when it is empty)",
     ),
     bind(
+        &[Key::char(':')],
+        Command::TypeMove,
+        "type a move: 3-f, w-5, 7:3-1 (3 cards), fH-2, stock, recycle",
+    ),
+    bind(
         &[Key::char('f')],
         Command::Foundation,
         "send the held card (or the cursor's) to its foundation",
@@ -216,4 +223,36 @@ pub fn mouse_command(mouse: &MouseEvent, hits: &HitMap<Hit>) -> Option<Command> 
         MouseEventKind::Down(MouseButton::Right) => hit.map(Command::RightClick),
         _ => None,
     }
+}
+
+/// What the keys that differ at a network table do there, for the help (after the keys that
+/// do the same).
+pub const AT_TABLE: &[(&str, &str)] = &[
+    ("g", "the host: start the game"),
+    ("n", "the host: a rematch, once the game is over"),
+    (
+        "i c",
+        "hint and \"can it still be won?\" from the server's solver",
+    ),
+];
+
+/// What the help says about a network table.
+pub const AT_TABLE_NOTE: &str = "At a network table the server keeps the game: undo and redo, new deals, restart, deal by seed, the options (draw, passes, scoring, auto-moves), statistics and saving are off; no card goes up by itself (f, a or a double click send them).";
+
+/// Whether `command`'s key does at a network table what it does in a local game (the
+/// others are off there, or the host's, or ask the server's solver: [`AT_TABLE`]).
+pub const fn same_at_table(command: Command) -> bool {
+    !matches!(
+        command,
+        Command::Undo
+            | Command::Redo
+            | Command::NewGame
+            | Command::DealBySeed
+            | Command::Restart
+            | Command::WinnableDeal
+            | Command::Options
+            | Command::Statistics
+            | Command::Hint
+            | Command::CanWin
+    )
 }

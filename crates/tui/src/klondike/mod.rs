@@ -1,6 +1,7 @@
 //! Klondike in the terminal: the [`App`] screen over [`state`] (the game and what each
 //! command does), [`input`] (keys and mouse to commands, the help from the same table) and
-//! [`ui`] (the widgets), plus the [`cli`].
+//! [`ui`] (the widgets, drawn from a `klondike::View` read by [`view`]), plus the [`cli`].
+//! The same screen plays at a network table ([`App::remote`]).
 //!
 //! The tests drive the screen with synthetic key and mouse events and render it into
 //! ratatui's `TestBackend`.
@@ -10,6 +11,7 @@ mod hint;
 pub mod input;
 pub mod state;
 pub mod ui;
+pub mod view;
 
 use std::time::Instant;
 
@@ -25,6 +27,7 @@ use crate::app::{Action, Screen};
 use crate::cards::CardStyle;
 use crate::hitmap::HitMap;
 use crate::launcher::LaunchOptions;
+use crate::net::NetScreen;
 
 /// Starts the game from the `play` launcher, with the play flags given after its name.
 pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
@@ -71,13 +74,22 @@ impl App {
         }
     }
 
+    /// A seat at a network table (or a spectator's place) over an open link: the server's
+    /// view drawn by the same table, moves sent to the server (see [`State::remote`]).
+    pub fn remote(link: NetScreen, style: CardStyle) -> App {
+        App {
+            state: State::remote(link, style),
+            hits: HitMap::default(),
+        }
+    }
+
     /// The state.
     pub fn state(&self) -> &State {
         &self.state
     }
 
-    /// The game being played.
-    pub fn game(&self) -> &Game {
+    /// The local game being played (`None` at a network table).
+    pub fn game(&self) -> Option<&Game> {
         self.state.game()
     }
 
@@ -104,6 +116,11 @@ impl Screen for App {
             now: Instant::now(),
         };
         frame.render_stateful_widget(table, frame.area(), &mut self.hits);
+        if self.state.overlay().is_none() {
+            let waiting = self.state.table().filter(|table| table.view().is_none());
+            let lines = waiting.map(crate::net::remote::Remote::waiting_lines);
+            crate::windows::draw_waiting(frame, lines, self.state.style(), str::to_owned);
+        }
     }
 
     fn handle_event(&mut self, event: &Event) -> Action {

@@ -3,6 +3,10 @@
 //! [`State::apply`] runs a command; [`State::tick`] takes solver answers and keeps the clock.
 //! Everything a render needs is read through the accessors, and rendering never changes the
 //! state.
+//!
+//! The game is here (a [`Game`] with its history, undo and the solver on a thread) or at a
+//! network table (the server's [`View`], moves sent by their text, the server's solver):
+//! [`State::view`] is what the table shows either way, so one screen serves both.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -10,18 +14,23 @@ use std::time::{Duration, Instant};
 use ::klondike::solver::{self, Budget, Verdict};
 use ::klondike::{
     AutoMove, Deal, Draw, Entry, Game, IllegalMove, Klondike, Move, Options as GameOptions,
-    PassLimit, Rules, Scoring, Status,
+    PassLimit, Rules, Scoring, Status, View,
 };
 use cards_core::Suit;
+use game::{GameState, Viewer};
+use netplay::AssistAsk;
 use serde::{Deserialize, Serialize};
 
-use super::hint::{self, Marks};
+use super::hint::{self, Advice, Marks};
 use super::input::{Command, Confirmed};
+use super::view;
 use crate::app::Action;
 use crate::cards::CardStyle;
 use crate::data::{DataDir, DataError};
 use crate::launcher::random_seed;
 use crate::line_input::{Edit, LineInput};
+use crate::net::NetScreen;
+use crate::net::remote::{HostCommand, LEAVE, Remote, TableKey};
 use crate::overlay::{Outcome, Overlay};
 use crate::save;
 use crate::stats::{Finished, ScoreOrder, Stats};
@@ -120,6 +129,8 @@ pub enum Popup {
     },
     /// A seed being typed.
     Seed(LineInput),
+    /// A move being typed in its text form (`3-f`, `w-5`, `7:3-1`, `stock`).
+    Move(LineInput),
 }
 
 /// The options being edited in the options popup.
@@ -148,6 +159,9 @@ pub const SETTINGS: [&str; 9] = [
 
 const PASS_CHOICES: [u8; 4] = [0, 1, 2, 3];
 
+/// The longest move text the move prompt takes (`7:13-1` is six characters).
+const MOVE_TEXT: usize = 24;
+
 /// A question put to the solver, answered on another thread.
 struct Solving {
     question: Question,
@@ -162,6 +176,34 @@ enum Question {
     Hint,
     CanWin,
 }
+
+/// A solver's answer, from the search here or from the server's.
+enum Answer {
+    /// A winning line: its length (when known) and the advice for the next step.
+    Win {
+        moves: Option<usize>,
+        advice: Option<Advice>,
+    },
+    /// Proved lost.
+    Impossible,
+    /// Out of budget.
+    Unknown,
+}
+
+/// A seat (or a spectator's place) at a network table: the link, and what the screen keeps
+/// between the server's views.
+struct TableSeat {
+    link: Remote<View>,
+    /// The cards of the last stock turn still on the waste, as the views showed it.
+    fan: usize,
+    /// The question put to the server's solver, until it answers.
+    asked: Option<Question>,
+    /// While `a` sends every card that can go up, one per view: how many went so far.
+    sending_up: Option<usize>,
+}
+
+/// Where the game is: here, or at a table server.
+type Source = crate::shell::Source<Game, TableSeat>;
 
 /// What Klondike keeps in its statistics besides the shared tally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,7 +265,7 @@ impl Saved {
 
 /// The Klondike screen's state.
 pub struct State {
-    game: Game,
+    source: Source,
     seed: Option<u64>,
     style: CardStyle,
     cursor: Slot,
@@ -240,8 +282,8 @@ pub struct State {
     /// A saved game waiting for "resume it?".
     resume: Option<Saved>,
     solving: Option<Solving>,
-    /// What the last hint points at, for this position only.
-    hint: Option<(Klondike, Marks)>,
+    /// What the last hint points at, while the table shows the view it was given for.
+    hint: Option<(View, Marks)>,
     message: Message,
     /// Time played before this session (a resumed game).
     played_before: Duration,
@@ -304,8 +346,35 @@ impl State {
     /// A screen over an existing game (any position: see [`Game::from_position`]); nothing
     /// is kept on disk.
     pub fn with_game(game: Game, seed: Option<u64>, style: CardStyle) -> State {
-        let mut state = State {
-            game,
+        let playing = game.status() == Status::Playing;
+        let mut state = State::around(Source::Local(Box::new(game)), seed, style);
+        state.after_change();
+        if playing {
+            let sep = style.separator();
+            state.message.info(format!(
+                "? help{sep}d draws{sep}1-7 pick a pile then 1-7 drop{sep}i hint"
+            ));
+        }
+        state
+    }
+
+    /// A seat at a network table (or a spectator's place), over an open link: nothing is
+    /// kept on disk, the server keeps the game.
+    pub fn remote(link: NetScreen, style: CardStyle) -> State {
+        let seat = TableSeat {
+            link: Remote::new(link),
+            fan: 0,
+            asked: None,
+            sending_up: None,
+        };
+        let mut state = State::around(Source::Remote(Box::new(seat)), None, style);
+        state.tick(Instant::now());
+        state
+    }
+
+    fn around(source: Source, seed: Option<u64>, style: CardStyle) -> State {
+        State {
+            source,
             seed,
             style,
             cursor: Slot::Pile(0),
@@ -325,25 +394,43 @@ impl State {
             finished: None,
             last_click: None,
             drag: None,
-        };
-        state.after_change();
-        if state.game.status() == Status::Playing {
-            let sep = style.separator();
-            state.message.info(format!(
-                "? help{sep}d draws{sep}1-7 pick a pile then 1-7 drop{sep}i hint"
-            ));
         }
-        state
     }
 
-    /// The game being played.
-    pub fn game(&self) -> &Game {
-        &self.game
+    /// The local game (`None` at a network table).
+    pub fn game(&self) -> Option<&Game> {
+        self.source.local()
     }
 
-    /// The position.
-    pub fn position(&self) -> &Klondike {
-        self.game.position()
+    /// The seat at a network table (`None` for a local game).
+    pub fn table(&self) -> Option<&Remote<View>> {
+        self.source.remote().map(|seat| &seat.link)
+    }
+
+    /// What the table shows: the local position's view, or the server's last one (`None`
+    /// before a network table's first game starts).
+    pub fn view(&self) -> Option<View> {
+        match &self.source {
+            Source::Local(game) => Some(game.position().view(Viewer::Seat(0))),
+            Source::Remote(seat) => seat.link.view().cloned(),
+        }
+    }
+
+    /// Won, lost or playing: the local game's status (lost: only futile moves remain), or
+    /// at a network table the server's result (lost: no legal move left).
+    pub fn status(&self) -> Status {
+        match &self.source {
+            Source::Local(game) => game.status(),
+            Source::Remote(seat) => match &seat.link.net().result {
+                Some(outcome) if seat.link.over() && outcome.winners.contains(0) => Status::Won,
+                Some(_) if seat.link.over() => Status::Lost,
+                _ => Status::Playing,
+            },
+        }
+    }
+
+    fn position(&self) -> Option<&Klondike> {
+        self.game().map(Game::position)
     }
 
     /// The seed of the current deal, if it came from one.
@@ -393,9 +480,10 @@ impl State {
 
     /// What the hint highlights, while the position is the one it was given for.
     pub fn hint_marks(&self) -> Option<&Marks> {
+        let view = self.view()?;
         self.hint
             .as_ref()
-            .filter(|(at, _)| at == self.position())
+            .filter(|(at, _)| *at == view)
             .map(|(_, marks)| marks)
     }
 
@@ -409,13 +497,14 @@ impl State {
         self.solving.is_some()
     }
 
-    /// Whether a game is under way: a move made, and not won.
+    /// Whether a local game is under way: a move made, and not won.
     pub fn in_progress(&self) -> bool {
-        self.moves_made() > 0 && self.game.status() != Status::Won
+        self.moves_made() > 0 && self.status() != Status::Won
     }
 
     fn moves_made(&self) -> usize {
-        self.game.history().iter().filter(|e| !e.auto).count()
+        self.game()
+            .map_or(0, |game| game.history().iter().filter(|e| !e.auto).count())
     }
 
     /// Time played: from the first move (0 before it) to now or to the end of the game.
@@ -431,12 +520,16 @@ impl State {
     /// How many waste cards to fan: those of the last stock turn not yet played (at least
     /// the top card, at most 3).
     pub fn fan_len(&self) -> usize {
-        if self.position().waste().is_empty() {
+        let game = match &self.source {
+            Source::Local(game) => game,
+            Source::Remote(seat) => return seat.fan,
+        };
+        if game.position().waste().is_empty() {
             return 0;
         }
-        let positions = self.game.positions();
+        let positions = game.positions();
         let mut removed = 0;
-        for (i, entry) in self.game.history().iter().enumerate().rev() {
+        for (i, entry) in game.history().iter().enumerate().rev() {
             match entry.mv {
                 Move::WasteToPile(_) | Move::WasteToFoundation => removed += 1,
                 Move::Stock => {
@@ -453,6 +546,11 @@ impl State {
 
     /// Runs `command` at time `now`.
     pub fn apply(&mut self, command: Command, now: Instant) -> Action {
+        if self.source.is_remote()
+            && let Some(action) = self.apply_at_table(command)
+        {
+            return action;
+        }
         match command {
             Command::Left => self.move_cursor(-1, 0),
             Command::Right => self.move_cursor(1, 0),
@@ -497,14 +595,18 @@ impl State {
                 ));
             }
             Command::Options => {
-                self.overlay = Overlay::Game(Popup::Options {
-                    row: 0,
-                    draft: Draft {
-                        rules: *self.game.rules(),
-                        game: *self.game.options(),
+                if let Some(game) = self.game() {
+                    let draft = Draft {
+                        rules: *game.rules(),
+                        game: *game.options(),
                         winnable: self.winnable,
-                    },
-                });
+                    };
+                    self.overlay = Overlay::Game(Popup::Options { row: 0, draft });
+                }
+            }
+            Command::TypeMove => {
+                self.overlay =
+                    Overlay::Game(Popup::Move(LineInput::new("move: ").max_len(MOVE_TEXT)));
             }
             Command::Hint => self.ask_solver(Question::Hint, now),
             Command::CanWin => self.ask_solver(Question::CanWin, now),
@@ -524,6 +626,53 @@ impl State {
             Command::Release(hit) => self.release(hit, now),
             Command::RightClick(hit) => self.send_up(hit.slot, now),
         }
+        Action::Continue
+    }
+
+    /// A command at a network table, where it differs from the local game: `None` lets the
+    /// local meaning stand (the cursor, picking up and dropping, moves, help, leaving).
+    fn apply_at_table(&mut self, command: Command) -> Option<Action> {
+        let key = match command {
+            Command::Undo | Command::Redo => TableKey::Off("undo"),
+            Command::Restart | Command::WinnableDeal => TableKey::Off("a new deal"),
+            Command::Options => TableKey::Off("the options"),
+            Command::Statistics => TableKey::Off("the statistics"),
+            Command::NewGame => TableKey::Rematch,
+            Command::DealBySeed => TableKey::Host(HostCommand::Start),
+            Command::Hint => return Some(self.ask_server(Question::Hint)),
+            Command::CanWin => return Some(self.ask_server(Question::CanWin)),
+            Command::Help | Command::Back | Command::Quit => return None,
+            _ if self.view().is_none() => {
+                self.message.warn("The game has not started yet");
+                return Some(Action::Continue);
+            }
+            _ => return None,
+        };
+        if let Source::Remote(seat) = &mut self.source {
+            seat.link.at_table(key, &mut self.message);
+        }
+        Some(Action::Continue)
+    }
+
+    /// Puts `question` to the server's solver (the server knows the face-down cards); the
+    /// answer comes with a later tick.
+    fn ask_server(&mut self, question: Question) -> Action {
+        let Source::Remote(seat) = &mut self.source else {
+            return Action::Continue;
+        };
+        if seat.link.view().is_none() || seat.link.over() {
+            self.message.warn("The solver answers about a game in play");
+            return Action::Continue;
+        }
+        seat.asked = Some(question);
+        seat.link.assist(match question {
+            Question::Hint => AssistAsk::Hint,
+            Question::CanWin => AssistAsk::Solve,
+        });
+        self.message.info(format!(
+            "Asking the server's solver{}",
+            self.style.ellipsis()
+        ));
         Action::Continue
     }
 
@@ -551,26 +700,18 @@ impl State {
                 return Some(Action::Continue);
             }
         }
+        let typing_seed = matches!(self.overlay, Overlay::Game(Popup::Seed(_)));
         match &mut self.overlay {
-            Overlay::Game(Popup::Seed(input)) => {
+            Overlay::Game(Popup::Seed(input) | Popup::Move(input)) => {
                 match input.handle_key(key) {
                     Edit::Editing => {}
                     Edit::Cancel => self.overlay.close(),
                     Edit::Submit(text) => {
                         self.overlay.close();
-                        match text.parse::<u64>() {
-                            Ok(seed) => self.ask(
-                                &format!("Abandon this game for seed {seed}?"),
-                                Confirmed::Seed(seed),
-                                now,
-                            ),
-                            Err(_) if text.is_empty() => {
-                                self.message.warn("Type a seed number, then Enter");
-                            }
-                            Err(_) => self.message.warn(format!(
-                                "Seed {text} is too large: seeds go up to {}",
-                                u64::MAX
-                            )),
+                        if typing_seed {
+                            self.seed_typed(&text, now);
+                        } else {
+                            self.play_text(text.trim(), now);
                         }
                     }
                 }
@@ -584,15 +725,45 @@ impl State {
         }
     }
 
-    /// Takes the solver's answer if it has come, or shows how long it has been working.
+    /// Deals the seed typed as `text` (asking first while a game is in progress).
+    fn seed_typed(&mut self, text: &str, now: Instant) {
+        match text.parse::<u64>() {
+            Ok(seed) => self.ask(
+                &format!("Abandon this game for seed {seed}?"),
+                Confirmed::Seed(seed),
+                now,
+            ),
+            Err(_) if text.is_empty() => {
+                self.message.warn("Type a seed number, then Enter");
+            }
+            Err(_) => self.message.warn(format!(
+                "Seed {text} is too large: seeds go up to {}",
+                u64::MAX
+            )),
+        }
+    }
+
+    /// Takes the solver's answer if it has come, or shows how long it has been working; at
+    /// a network table, what the server sent.
     pub fn tick(&mut self, now: Instant) {
+        if self.source.is_remote() {
+            return self.tick_table();
+        }
         let Some(solving) = &self.solving else { return };
         match solving.answer.try_recv() {
             Ok(verdict) => {
                 let (question, position) = (solving.question, solving.position);
                 self.solving = None;
-                if position == *self.position() {
-                    self.answer(question, &verdict);
+                if Some(&position) == self.position() {
+                    let answer = match &verdict {
+                        Verdict::Win(line) => Answer::Win {
+                            moves: Some(line.len()),
+                            advice: hint::advice(&position, line, self.style),
+                        },
+                        Verdict::Impossible => Answer::Impossible,
+                        Verdict::Unknown => Answer::Unknown,
+                    };
+                    self.answer(question, answer);
                 }
             }
             Err(mpsc::TryRecvError::Empty) => {
@@ -610,22 +781,110 @@ impl State {
         }
     }
 
+    /// Takes in what the server sent: the notes (refusals, the link) in the status line,
+    /// a new view (the waste's fan, the next card `a` sends up), the result, the solver's
+    /// answer.
+    fn tick_table(&mut self) {
+        let before = self.view();
+        let Source::Remote(seat) = &mut self.source else {
+            return;
+        };
+        let pumped = seat.link.pump();
+        let (new_view, result) = (pumped.view, pumped.result);
+        if pumped.notes.iter().any(|note| note.alarm) {
+            seat.sending_up = None;
+        }
+        pumped.tell(&mut self.message);
+        if new_view && let Some(after) = seat.link.view() {
+            seat.fan = fan_after(before.as_ref(), after, seat.fan);
+        }
+        let assisted = seat.link.take_assist();
+        if new_view {
+            self.clamp_depth();
+            self.send_next_up();
+        }
+        if result.is_some() {
+            self.say_result();
+        }
+        if let Some(assisted) = assisted {
+            self.take_answer(&assisted);
+        }
+    }
+
+    /// The end of the game at a network table, in the status line.
+    fn say_result(&mut self) {
+        let Source::Remote(seat) = &self.source else {
+            return;
+        };
+        let score = seat.link.view().map_or(0, |view| view.score);
+        let who = match seat.link.net().seat {
+            Some(_) => "You".to_owned(),
+            None => seat.link.seat_label(0),
+        };
+        let rematch = if seat.link.net().host {
+            " n: rematch"
+        } else {
+            ""
+        };
+        let text = match self.status() {
+            Status::Won => format!("{who} won! Final score {score}.{rematch}"),
+            _ => format!("No moves left: the game is over, score {score}.{rematch}"),
+        };
+        self.message.info(text);
+    }
+
+    /// The server solver's answer, for the question asked at this view.
+    fn take_answer(&mut self, assisted: &crate::net::state::Assisted) {
+        let Source::Remote(seat) = &mut self.source else {
+            return;
+        };
+        let Some(question) = seat.asked.take() else {
+            return;
+        };
+        if seat.link.net().state.as_ref().map(|s| s.ply) != Some(assisted.ply) {
+            self.message
+                .warn("The game moved on before the solver answered: ask again");
+            return;
+        }
+        let answer = match assisted.verdict.as_str() {
+            "win" => {
+                let texts = match (&assisted.line, &assisted.hint) {
+                    (Some(line), _) => line.as_slice(),
+                    (None, hint) => hint.as_slice(),
+                };
+                let line: Vec<Move> = texts.iter().filter_map(|text| text.parse().ok()).collect();
+                Answer::Win {
+                    moves: assisted.line.as_ref().map(Vec::len),
+                    advice: self
+                        .view()
+                        .and_then(|view| hint::first_step(&view, &line, self.style)),
+                }
+            }
+            "impossible" => Answer::Impossible,
+            _ => Answer::Unknown,
+        };
+        self.answer(question, answer);
+    }
+
     /// Saves the game in progress (on quit), if there is one and a data directory.
     pub fn save_in_progress(&self, now: Instant) -> Result<(), DataError> {
-        let (Some(dir), Some(&deal)) = (&self.data, self.game.deal()) else {
+        let (Some(dir), Some(game)) = (&self.data, self.game()) else {
+            return Ok(());
+        };
+        let Some(&deal) = game.deal() else {
             return Ok(());
         };
         if !self.in_progress() {
             return Ok(());
         }
-        let start = self.game.start();
+        let start = game.start();
         let saved = Saved {
             deal,
             seed: self.seed,
-            rules: *self.game.rules(),
-            options: *self.game.options(),
+            rules: *game.rules(),
+            options: *game.options(),
             balance: start.score() - start.rules().initial_score(),
-            moves: self.game.history().to_vec(),
+            moves: game.history().to_vec(),
             seconds: self.elapsed(now).as_secs(),
             winnable: self.winnable,
         };
@@ -641,7 +900,10 @@ impl State {
     }
 
     fn quit(&mut self, now: Instant) -> Action {
-        if self.in_progress() && self.data.is_some() {
+        if self.source.is_remote() {
+            self.overlay = Overlay::confirm(LEAVE, Confirmed::QuitUnsaved);
+            Action::Continue
+        } else if self.in_progress() && self.data.is_some() {
             self.overlay = Overlay::confirm(
                 "Quit? This game is saved and offered next time.",
                 Confirmed::Quit,
@@ -682,8 +944,10 @@ impl State {
             }
             Confirmed::Restart => {
                 self.count_abandoned(now);
-                let (rules, options) = (*self.game.rules(), *self.game.options());
-                self.restart(rules, options);
+                if let Some(game) = self.game() {
+                    let (rules, options) = (*game.rules(), *game.options());
+                    self.restart(rules, options);
+                }
             }
             Confirmed::Seed(seed) => {
                 self.count_abandoned(now);
@@ -713,7 +977,7 @@ impl State {
         self.discard_save();
         match saved.replay() {
             Ok(game) => {
-                self.game = game;
+                self.source = Source::Local(Box::new(game));
                 self.seed = saved.seed;
                 self.winnable = saved.winnable;
                 self.held = None;
@@ -754,7 +1018,7 @@ impl State {
     /// Counts the current game as lost if it is abandoned in progress.
     fn count_abandoned(&mut self, now: Instant) {
         if self.in_progress() && !self.counted {
-            let score = self.position().score();
+            let score = self.position().map_or(0, Klondike::score);
             self.counted = true;
             self.record(Finished {
                 won: false,
@@ -780,17 +1044,22 @@ impl State {
     /// The Vegas balance to keep: the current score when cumulative Vegas is on, else the
     /// balance kept so far.
     fn vegas_balance(&self) -> i32 {
-        if self.game.rules().scoring == Scoring::Vegas && self.game.options().cumulative_vegas {
-            self.position().score()
-        } else {
-            self.stats.extra.vegas_balance
+        match self.game() {
+            Some(game)
+                if game.rules().scoring == Scoring::Vegas && game.options().cumulative_vegas =>
+            {
+                game.position().score()
+            }
+            _ => self.stats.extra.vegas_balance,
         }
     }
 
     /// Puts `question` about the current position to the solver on another thread; the
     /// answer comes in on a later [`tick`](State::tick).
     fn ask_solver(&mut self, question: Question, now: Instant) {
-        let position = *self.position();
+        let Some(&position) = self.position() else {
+            return;
+        };
         let (send, answer) = mpsc::channel();
         std::thread::spawn(move || {
             // The receiver may be gone (the player moved on): nothing to do then.
@@ -807,36 +1076,37 @@ impl State {
     }
 
     /// Shows the solver's answer to `question`.
-    fn answer(&mut self, question: Question, verdict: &Verdict) {
-        match (question, verdict) {
-            (Question::Hint, Verdict::Win(line)) => {
-                match hint::advice(self.position(), line, self.style) {
-                    Some(advice) => {
-                        let mut text = advice.text;
-                        if let Some(first) = text.get_mut(0..1) {
-                            first.make_ascii_uppercase();
-                        }
-                        self.message
-                            .info(format!("Hint: {text} ({} moves to a win)", line.len()));
-                        self.hint = Some((*self.position(), advice.marks));
+    fn answer(&mut self, question: Question, answer: Answer) {
+        match (question, answer) {
+            (Question::Hint, Answer::Win { moves, advice }) => match advice {
+                Some(advice) => {
+                    let mut text = advice.text;
+                    if let Some(first) = text.get_mut(0..1) {
+                        first.make_ascii_uppercase();
                     }
-                    None => self.message.info("Already won"),
+                    let moves =
+                        moves.map_or_else(String::new, |n| format!(" ({n} moves to a win)"));
+                    self.message.info(format!("Hint: {text}{moves}"));
+                    self.hint = self.view().map(|view| (view, advice.marks));
                 }
-            }
-            (Question::Hint, Verdict::Impossible) => {
+                None => self.message.info("Already won"),
+            },
+            (Question::Hint, Answer::Impossible) => {
                 self.message.warn("No winning line left: this game is lost");
             }
-            (Question::Hint, Verdict::Unknown) => {
+            (Question::Hint, Answer::Unknown) => {
                 self.message
                     .warn("Hint: the solver could not decide in time");
             }
-            (Question::CanWin, Verdict::Win(line)) => self
-                .message
-                .info(format!("Yes, this can still be won ({} moves)", line.len())),
-            (Question::CanWin, Verdict::Impossible) => {
+            (Question::CanWin, Answer::Win { moves, .. }) => {
+                let moves = moves.map_or_else(String::new, |n| format!(" ({n} moves)"));
+                self.message
+                    .info(format!("Yes, this can still be won{moves}"));
+            }
+            (Question::CanWin, Answer::Impossible) => {
                 self.message.warn("No: no winning line is left");
             }
-            (Question::CanWin, Verdict::Unknown) => {
+            (Question::CanWin, Answer::Unknown) => {
                 self.message
                     .warn("Unknown: the solver could not decide in time");
             }
@@ -845,7 +1115,10 @@ impl State {
 
     /// A new deal the solver proved winnable under the current rules.
     fn winnable_deal(&mut self) {
-        let (rules, options) = (*self.game.rules(), *self.game.options());
+        let Some(game) = self.game() else {
+            return;
+        };
+        let (rules, options) = (*game.rules(), *game.options());
         let seed = random_seed();
         if !self.deal_proved(seed, rules, options) {
             self.message.warn(format!(
@@ -857,9 +1130,13 @@ impl State {
     /// Deals the first deal proved winnable under `rules` from `seed` (its own deal if it is);
     /// false, changing nothing, when none is found.
     fn deal_proved(&mut self, seed: u64, rules: Rules, options: GameOptions) -> bool {
-        match solver::deal_winnable_with(seed, rules) {
-            Some(found) => {
-                let next = self.game.next_deal_with(found.deal, rules, options);
+        let found = solver::deal_winnable_with(seed, rules);
+        let next = found.and_then(|found| {
+            let next = self.game()?.next_deal_with(found.deal, rules, options);
+            Some((found, next))
+        });
+        match next {
+            Some((found, next)) => {
                 self.new_game(next, Some(found.seed));
                 self.message
                     .info(format!("Seed {}: proved winnable", found.seed));
@@ -881,12 +1158,16 @@ impl State {
 
     fn after_change(&mut self) {
         self.keep_balance();
-        match self.game.status() {
+        let Some(game) = self.game() else {
+            return;
+        };
+        match game.status() {
             Status::Won => {
                 let now = Instant::now();
                 let elapsed = self.elapsed(now);
+                let score = game.final_score(elapsed.as_secs());
+                let bonus = score - game.position().score();
                 self.finished.get_or_insert(elapsed);
-                let score = self.game.final_score(elapsed.as_secs());
                 if !self.counted {
                     self.counted = true;
                     self.record(Finished {
@@ -895,7 +1176,6 @@ impl State {
                         seconds: Some(elapsed.as_secs()),
                     });
                 }
-                let bonus = score - self.position().score();
                 let bonus = if bonus > 0 {
                     format!(" (time bonus {bonus})")
                 } else {
@@ -915,7 +1195,8 @@ impl State {
     }
 
     fn face_up_len(&self, pile: u8) -> usize {
-        self.position().face_up(pile as usize).len()
+        self.view()
+            .map_or(0, |view| view.face_up[pile as usize].len())
     }
 
     fn clamp_depth(&mut self) {
@@ -927,7 +1208,7 @@ impl State {
     }
 
     fn new_game(&mut self, game: Game, seed: Option<u64>) {
-        self.game = game;
+        self.source = Source::Local(Box::new(game));
         self.seed = seed;
         self.held = None;
         self.played_before = Duration::ZERO;
@@ -935,26 +1216,33 @@ impl State {
         self.finished = None;
         self.counted = false;
         self.after_change();
-        if self.game.status() == Status::Playing {
+        if self.status() == Status::Playing {
             let name = seed.map_or_else(|| "given deal".to_owned(), |s| format!("seed {s}"));
             self.message.info(format!("New deal ({name})"));
         }
     }
 
     fn new_deal(&mut self, seed: u64) {
-        let next = self.game.next_deal(Deal::from_seed(seed));
-        self.new_game(next, Some(seed));
+        if let Some(next) = self
+            .game()
+            .map(|game| game.next_deal(Deal::from_seed(seed)))
+        {
+            self.new_game(next, Some(seed));
+        }
     }
 
     /// Deals the current deal again under `rules` and `options` (a cumulative Vegas balance
     /// carries over and pays a new ante, as a redeal does in Windows).
     fn restart(&mut self, rules: Rules, options: GameOptions) {
-        if let Some(deal) = self.game.deal() {
-            let game = self.game.next_deal_with(*deal, rules, options);
+        let Some(game) = self.game() else {
+            return;
+        };
+        if let Some(&deal) = game.deal() {
+            let game = game.next_deal_with(deal, rules, options);
             self.new_game(game, self.seed);
             return;
         }
-        let start = *self.game.start();
+        let start = *game.start();
         let mut setup = start.to_setup();
         setup.rules = rules;
         setup.pass = 1;
@@ -962,8 +1250,14 @@ impl State {
         self.new_game(Game::from_position(&position, options), None);
     }
 
+    /// Plays `mv`: here, or sent to the server (see [`State::send`]). False when it is
+    /// refused (or not sent).
     fn play(&mut self, mv: Move, now: Instant) -> bool {
-        match self.game.play(mv) {
+        let Source::Local(game) = &mut self.source else {
+            self.held = None;
+            return self.send(&mv.to_string());
+        };
+        match game.play(mv) {
             Ok(played) => {
                 self.held = None;
                 self.first_move.get_or_insert(now);
@@ -983,9 +1277,56 @@ impl State {
         }
     }
 
+    /// Sends the move written `text` to the server; its answer, the next view or a refusal
+    /// in the status line, comes with a later tick. False when nothing is sent.
+    fn send(&mut self, text: &str) -> bool {
+        let Source::Remote(seat) = &mut self.source else {
+            return false;
+        };
+        let refused = if seat.link.net().seat.is_none() {
+            Some("You are watching: only the player moves")
+        } else if seat.link.over() {
+            Some("The game is over")
+        } else if !seat.link.my_turn() {
+            Some("A move is on its way: wait for the server")
+        } else {
+            None
+        };
+        if let Some(why) = refused {
+            self.message.warn(why);
+            return false;
+        }
+        seat.link.act(text);
+        self.message.info(format!("Sent {text}"));
+        true
+    }
+
+    /// Plays the move typed as `text`: here read and played, at a network table sent as
+    /// typed (the server reads it, and names what is wrong with it).
+    fn play_text(&mut self, text: &str, now: Instant) {
+        if text.is_empty() {
+            self.message
+                .warn("Type a move: 3-f, w-5, 7:3-1, fH-2, stock or recycle");
+        } else if self.source.is_remote() {
+            self.held = None;
+            self.send(text);
+        } else {
+            match text.parse::<Move>() {
+                Ok(mv) => {
+                    self.held = None;
+                    self.play(mv, now);
+                }
+                Err(err) => self.message.warn(format!("{text}: {err}")),
+            }
+        }
+    }
+
     fn turn_stock(&mut self, now: Instant) {
         self.held = None;
-        let mv = if self.position().stock().is_empty() {
+        let Some(view) = self.view() else {
+            return;
+        };
+        let mv = if view.stock == 0 {
             Move::Recycle
         } else {
             Move::Stock
@@ -1030,23 +1371,40 @@ impl State {
             self.message.warn("Cards cannot go there");
             return;
         };
-        if let Some(&mv) = candidates.iter().find(|&&mv| self.position().is_legal(mv)) {
-            self.play(mv, now);
-        } else {
-            let err = self.position().check(first).err();
-            self.held = None;
-            self.message
-                .warn(err.map_or_else(|| "Cards cannot go there".into(), sentence));
+        let chosen = match &self.source {
+            Source::Local(game) => {
+                let position = game.position();
+                let legal = candidates.iter().find(|&&mv| position.is_legal(mv));
+                legal.copied().ok_or_else(|| position.check(first).err())
+            }
+            // The first the server lists, or else the first: the server names what is wrong.
+            Source::Remote(seat) => {
+                let legal = seat.link.net().legal();
+                let listed = |mv: &&Move| legal.iter().any(|a| a.text == mv.to_string());
+                Ok(*candidates.iter().find(listed).unwrap_or(&first))
+            }
+        };
+        match chosen {
+            Ok(mv) => {
+                self.play(mv, now);
+            }
+            Err(err) => {
+                self.held = None;
+                self.message
+                    .warn(err.map_or_else(|| "Cards cannot go there".into(), sentence));
+            }
         }
     }
 
     fn pick(&mut self, slot: Slot, count: usize, explicit: bool) {
-        let position = self.position();
+        let Some(view) = self.view() else {
+            return;
+        };
         let ok = match slot {
             Slot::Stock => false,
-            Slot::Waste => position.waste_top().is_some(),
-            Slot::Foundation(suit) => position.foundation_top(suit).is_some(),
-            Slot::Pile(p) => count >= 1 && count <= self.face_up_len(p),
+            Slot::Waste => view::waste_top(&view).is_some(),
+            Slot::Foundation(suit) => view::foundation_top(&view, suit).is_some(),
+            Slot::Pile(p) => count >= 1 && count <= view.face_up[p as usize].len(),
         };
         if !ok {
             self.message.warn("Nothing to pick up there");
@@ -1086,14 +1444,51 @@ impl State {
 
     fn send_all(&mut self, now: Instant) {
         self.held = None;
+        if let Source::Remote(seat) = &mut self.source {
+            seat.sending_up = Some(0);
+            return self.send_next_up();
+        }
         let mut sent = 0;
-        while let Some(mv) = self.position().auto_move(AutoMove::All) {
+        while let Some(mv) = self.position().and_then(|p| p.auto_move(AutoMove::All)) {
             if !self.play(mv, now) {
                 break;
             }
             sent += 1;
         }
-        if self.game.status() == Status::Playing {
+        if self.status() == Status::Playing {
+            if sent == 0 {
+                self.message.warn("No card can go up");
+            } else {
+                self.message.info(format!("Sent {sent} cards up"));
+            }
+        }
+    }
+
+    /// At a network table, while `a` sends every card that can go up: the next one the
+    /// server lists, or how many went up once none is left.
+    fn send_next_up(&mut self) {
+        let Source::Remote(seat) = &mut self.source else {
+            return;
+        };
+        let Some(sent) = seat.sending_up else {
+            return;
+        };
+        if seat.link.net().seat.is_none() || seat.link.over() {
+            seat.sending_up = None;
+            return;
+        }
+        if !seat.link.my_turn() {
+            return;
+        }
+        let up = seat.link.net().legal().iter().find_map(|action| {
+            let mv = action.text.parse::<Move>().ok()?;
+            matches!(mv, Move::WasteToFoundation | Move::PileToFoundation(_)).then_some(mv)
+        });
+        if let Some(mv) = up {
+            seat.sending_up = Some(sent + 1);
+            seat.link.act(&mv.to_string());
+        } else {
+            seat.sending_up = None;
             if sent == 0 {
                 self.message.warn("No card can go up");
             } else {
@@ -1104,7 +1499,10 @@ impl State {
 
     fn undo(&mut self) {
         self.held = None;
-        if let Some(entry) = self.game.undo() {
+        let Source::Local(game) = &mut self.source else {
+            return;
+        };
+        if let Some(entry) = game.undo() {
             self.after_change();
             self.message.info(format!("Undid {}", entry.mv));
         } else {
@@ -1114,7 +1512,10 @@ impl State {
 
     fn redo(&mut self) {
         self.held = None;
-        if let Some(entry) = self.game.redo() {
+        let Source::Local(game) = &mut self.source else {
+            return;
+        };
+        if let Some(entry) = game.redo() {
             self.after_change();
             self.message.info(format!("Redid {}", entry.mv));
         } else {
@@ -1217,6 +1618,8 @@ impl State {
             && from.slot != to.slot
             && self.held.is_some()
         {
+            // A drag is no click: the next press on its source is not a double click.
+            self.last_click = None;
             self.cursor = to.slot;
             self.drop_on(to.slot, now);
         }
@@ -1246,7 +1649,7 @@ impl State {
     /// a rules change (or switching the option on) deals a game proved winnable under the new
     /// rules: the current deal again if it is, else the next proved one.
     fn apply_settings(&mut self, draft: Draft) {
-        let rules_changed = draft.rules != *self.game.rules();
+        let rules_changed = self.game().is_some_and(|game| draft.rules != *game.rules());
         let now_winnable = draft.winnable && !self.winnable;
         self.winnable = draft.winnable;
         if rules_changed {
@@ -1264,7 +1667,9 @@ impl State {
             self.restart(draft.rules, draft.game);
             self.message.info("Rules changed: the deal restarted");
         } else {
-            self.game.set_options(draft.game);
+            if let Source::Local(game) = &mut self.source {
+                game.set_options(draft.game);
+            }
             self.message.info("Options changed");
         }
     }
@@ -1382,4 +1787,62 @@ pub fn setting_value(draft: Draft, row: usize) -> String {
 /// The rows Klondike adds to the statistics screen.
 pub fn extra_rows(extra: &Extra) -> Vec<(String, String)> {
     vec![("Vegas balance".into(), format!("${}", extra.vegas_balance))]
+}
+
+/// How many waste cards to fan once the view `before` became `after`: those a stock turn
+/// put on the waste less those played off it since, at least the top card and at most 3 (the
+/// top card alone from an unknown start).
+fn fan_after(before: Option<&View>, after: &View, fan: usize) -> usize {
+    let fan = match before {
+        Some(before) if after.stock < before.stock => {
+            after.waste.len().saturating_sub(before.waste.len())
+        }
+        Some(before) => fan.saturating_sub(before.waste.len().saturating_sub(after.waste.len())),
+        None => 1,
+    };
+    fan.clamp(1, 3).min(after.waste.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use ::klondike::{Draw, Klondike, Move, Rules};
+    use game::{GameState, Viewer};
+
+    use super::fan_after;
+    use crate::cards::CardStyle;
+
+    /// The fan followed from view to view matches the local game's, counted from its
+    /// history, along a draw-3 game of stock turns and waste plays.
+    #[test]
+    fn the_fan_followed_across_views_is_the_one_the_history_gives() {
+        let rules = Rules::draw(Draw::THREE);
+        for seed in 0..20 {
+            let mut game = ::klondike::Game::new(
+                ::klondike::Deal::from_seed(seed),
+                rules,
+                ::klondike::Options::default(),
+            );
+            let mut view = Klondike::view(game.position(), Viewer::Seat(0));
+            let mut fan = fan_after(None, &view, 0);
+            for step in 0..60 {
+                let waste_play = [Move::WasteToFoundation]
+                    .into_iter()
+                    .chain((0..7).map(Move::WasteToPile))
+                    .find(|&mv| game.position().is_legal(mv));
+                let mv = match waste_play {
+                    Some(mv) if step % 2 == 0 => mv,
+                    _ if game.position().stock().is_empty() => Move::Recycle,
+                    _ => Move::Stock,
+                };
+                if game.play(mv).is_err() {
+                    break;
+                }
+                let next = Klondike::view(game.position(), Viewer::Seat(0));
+                fan = fan_after(Some(&view), &next, fan);
+                view = next;
+                let local = super::State::with_game(game.clone(), None, CardStyle::Ascii);
+                assert_eq!(fan, local.fan_len(), "seed {seed}, step {step} ({mv})");
+            }
+        }
+    }
 }

@@ -12,14 +12,16 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{StatefulWidget, Widget};
 
-use super::input::KEYMAP;
+use super::input::{self, AT_TABLE, AT_TABLE_NOTE, KEYMAP};
 use super::state::{
     Draft, Hit, Popup, SETTINGS, Slot, State, extra_rows, setting_value, suit_name,
 };
+use super::view;
 use crate::cards::{self, CardStyle, Direction};
 use crate::hitmap::HitMap;
 use crate::keymap;
-use crate::line_input::LineInputView;
+use crate::line_input::{LineInput, LineInputView};
+use crate::net::remote::Remote;
 use crate::overlay::Overlay;
 use crate::status::StatusLine;
 use crate::widgets::{ConfirmDialog, Help, Popup as PopupBox, StatsView};
@@ -67,7 +69,13 @@ impl StatefulWidget for Table<'_> {
             buf,
         );
         draw_table(state, area, buf, hits);
-        let footer = footer(style, area.width);
+        let footer = match state.table() {
+            Some(table) => {
+                let sep = style.separator();
+                table.footer(&format!("d draw{sep}: move{sep}i hint"), sep)
+            }
+            None => footer(style, area.width),
+        };
         put(
             buf,
             area,
@@ -107,28 +115,46 @@ fn footer(style: CardStyle, width: u16) -> String {
     line
 }
 
-/// `draw 3 · vegas · pass 1/3 · $-52 · 1:05 · seed 42`.
+/// `draw 3 · vegas · pass 1/3 · $-52 · 1:05 · seed 42`; at a network table the player,
+/// the table and its link, and the spectators first: `ann (you) · table ABC234, online · 1
+/// watching · draw 3 · …`.
 fn header(state: &State, now: Instant) -> String {
-    let position = state.position();
-    let rules = position.rules();
     let sep = state.style().separator();
+    let Some(view) = state.view() else {
+        return state.table().map(Remote::origin).unwrap_or_default();
+    };
+    let rules = view.rules;
     let passes = match rules.effective_pass_limit().get() {
-        Some(k) => format!("pass {}/{k}", position.pass()),
-        None => format!("pass {}", position.pass()),
+        Some(k) => format!("pass {}/{k}", view.pass),
+        None => format!("pass {}", view.pass),
     };
     let score = match rules.scoring {
         Scoring::None => String::new(),
-        Scoring::Standard => format!("{sep}score {}", position.score()),
-        Scoring::Vegas => format!("{sep}${}", position.score()),
+        Scoring::Standard => format!("{sep}score {}", view.score),
+        Scoring::Vegas => format!("{sep}${}", view.score),
     };
+    let game = format!(
+        "draw {}{sep}{}{sep}{passes}{score}",
+        rules.draw, rules.scoring
+    );
+    if let Some(table) = state.table() {
+        let net = table.net();
+        let watching = match net.table.as_ref().map_or(0, |t| t.spectators) {
+            _ if net.seat.is_none() => format!("{sep}you watch"),
+            0 => String::new(),
+            n => format!("{sep}{n} watching"),
+        };
+        return format!(
+            "{}{sep}{}{watching}{sep}{game}",
+            table.player(0),
+            table.origin()
+        );
+    }
     let time = stats::clock_time(state.elapsed(now).as_secs());
     let deal = state
         .seed()
         .map_or_else(|| "given deal".to_owned(), |s| format!("seed {s}"));
-    format!(
-        "draw {}{sep}{}{sep}{passes}{score}{sep}{time}{sep}{deal}",
-        rules.draw, rules.scoring
-    )
+    format!("{game}{sep}{time}{sep}{deal}")
 }
 
 fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, span: &Span) {
@@ -147,7 +173,9 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
     let fan_step = 3;
     let left = area.x + 2;
     let x_of = |col: u16| left + col * col_w;
-    let position = state.position();
+    let Some(view) = state.view() else {
+        return;
+    };
     let held = state.held();
     let (cursor, depth) = state.cursor();
     let playing = state.overlay().is_none();
@@ -188,8 +216,8 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
     let top = area.y + 3;
 
     // Stock, with its count beside it.
-    let stock_span = if position.stock().is_empty() {
-        let text = if position.waste().is_empty() || position.recycles_left() == Some(0) {
+    let stock_span = if view.stock == 0 {
+        let text = if view.waste.is_empty() || view.recycles_left == Some(0) {
             ""
         } else if style.is_ascii() {
             "@"
@@ -205,7 +233,7 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
     put(buf, area, x_of(0), top, &stock_span);
     // The count ends a cell before the waste column, where the waste's cursor marker goes
     // (it overlaps the back's padding, never the marker).
-    let count = position.stock().len().to_string();
+    let count = view.stock.to_string();
     put(
         buf,
         area,
@@ -225,7 +253,7 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
     marker(buf, x_of(0), top, Slot::Stock);
 
     // Waste: the cards of the last turn still on it, fanned (at most 3), as Windows does.
-    let waste = position.waste();
+    let waste = view.waste.as_slice();
     let fan = state.fan_len().min(waste.len());
     if waste.is_empty() {
         put(buf, area, x_of(1), top, &cards::empty_slot_span(style));
@@ -255,7 +283,7 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
     for suit in Suit::ALL {
         let x = x_of(3 + suit.index() as u16);
         let slot = Slot::Foundation(suit);
-        let span = match position.foundation_top(suit) {
+        let span = match view::foundation_top(&view, suit) {
             Some(card) => face(card, held.is_some_and(|h| h.slot == slot)),
             None => Span::styled(
                 format!("{:^width$}", suit_name(suit, style), width = w as usize),
@@ -275,7 +303,7 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
     let first_row = area.y + TABLEAU_TOP;
     let bottom = area.bottom().saturating_sub(1);
     let room = bottom.saturating_sub(first_row) as usize;
-    let tallest = (0..7).map(|p| position.pile(p).len()).max().unwrap_or(0);
+    let tallest = (0..7).map(|p| view::pile_len(&view, p)).max().unwrap_or(0);
     let compress = tallest > room;
     for pile in 0..7u8 {
         let x = x_of(pile as u16);
@@ -286,11 +314,12 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
             numbers,
             &Span::styled(format!("{}", pile + 1), theme::DIM),
         );
-        let cards = position.pile(pile as usize);
-        let down = position.face_down(pile as usize);
+        let up = &view.face_up[pile as usize];
+        let down = usize::from(view.face_down[pile as usize]);
+        let len = down + up.len();
         let slot = Slot::Pile(pile);
         let mut y = first_row;
-        if cards.is_empty() {
+        if len == 0 {
             put(buf, area, x, y, &cards::empty_slot_span(style));
             hits.push(
                 Rect::new(x, y, w, 1).intersection(area),
@@ -321,8 +350,7 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
                 Hit { slot, count: 0 },
             );
         }
-        let len = cards.len();
-        for (i, &card) in cards[down..].iter().enumerate() {
+        for (i, &card) in up.iter().enumerate() {
             let from_top = len - down - i;
             let is_held = held.is_some_and(|h| h.slot == slot && from_top <= h.count);
             let mut span = face(card, is_held);
@@ -343,7 +371,7 @@ fn draw_table(state: &State, area: Rect, buf: &mut Buffer, hits: &mut HitMap<Hit
             y += 1;
         }
         // Below the cards: a drop target for the whole pile.
-        if y < bottom && !cards.is_empty() {
+        if y < bottom && len > 0 {
             hits.push(Rect::new(x, y, w, bottom - y), Hit { slot, count: 0 });
         }
     }
@@ -354,9 +382,21 @@ fn draw_overlay(state: &State, area: Rect, buf: &mut Buffer) {
     match state.overlay() {
         Overlay::None => {}
         Overlay::Help(scroll) => {
-            let keys = keymap::help_rows(KEYMAP, style);
-            let mut text: Vec<&str> = vec![super::input::MOUSE];
+            let mut keys = keymap::help_rows(KEYMAP, style);
+            let mut text: Vec<&str> = vec![input::MOUSE];
             text.extend(RULES);
+            let table_lines = state.table().map(Remote::help_lines);
+            if let Some(lines) = &table_lines {
+                let same: Vec<_> = KEYMAP
+                    .iter()
+                    .copied()
+                    .filter(|b| input::same_at_table(b.command))
+                    .collect();
+                keys = keymap::help_rows(&same, style);
+                keys.extend(AT_TABLE.iter().map(|&(k, what)| (k.to_owned(), what)));
+                text.push(AT_TABLE_NOTE);
+                text.extend(lines.iter().map(String::as_str));
+            }
             Help {
                 title: "Klondike: help",
                 keys: &keys,
@@ -386,22 +426,42 @@ fn draw_overlay(state: &State, area: Rect, buf: &mut Buffer) {
             options_popup(*row, *draft, style).render(area, buf);
         }
         Overlay::Game(Popup::Seed(input)) => {
-            let popup = PopupBox {
-                title: "Deal by seed",
-                // The first line is the field's place: the input is drawn over it.
-                lines: vec![
-                    Line::raw(" ".repeat(32)),
-                    Line::styled("digits, then Enter; Esc cancels", theme::DIM),
-                ],
+            prompt(
+                "Deal by seed",
+                "digits, then Enter; Esc cancels",
+                input,
                 style,
-            };
-            let size = popup.size();
-            let rect = crate::widgets::centered_rect(area, size.width, size.height);
-            popup.render(area, buf);
-            let field = Rect::new(rect.x + 2, rect.y + 1, rect.width.saturating_sub(4), 1);
-            LineInputView(input).render(field.intersection(area), buf);
+                area,
+                buf,
+            );
+        }
+        Overlay::Game(Popup::Move(input)) => {
+            let hint = "3-f  w-5  7:3-1  fH-2  stock; Esc cancels";
+            prompt("Type a move", hint, input, style, area, buf);
         }
     }
+}
+
+/// A popup around a one-line field, with a line on what to type under it.
+fn prompt(
+    title: &'static str,
+    hint: &'static str,
+    input: &LineInput,
+    style: CardStyle,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let popup = PopupBox {
+        title,
+        // The first line is the field's place: the input is drawn over it.
+        lines: vec![Line::raw(" ".repeat(32)), Line::styled(hint, theme::DIM)],
+        style,
+    };
+    let size = popup.size();
+    let rect = crate::widgets::centered_rect(area, size.width, size.height);
+    popup.render(area, buf);
+    let field = Rect::new(rect.x + 2, rect.y + 1, rect.width.saturating_sub(4), 1);
+    LineInputView(input).render(field.intersection(area), buf);
 }
 
 fn options_popup(row: usize, draft: Draft, style: CardStyle) -> PopupBox<'static> {

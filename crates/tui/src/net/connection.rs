@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use netplay::{Client, ClientMessage, ServerMessage, TableCode, Token};
+use netplay::{Client, ClientMessage, ServerMessage, TableCode, Token, codes};
 use tokio::sync::mpsc as async_mpsc;
 
 use super::state::NetEvent;
@@ -23,7 +23,8 @@ pub struct Connection {
 
 impl Connection {
     /// Connects to `server` on a new thread and sends `first` (a `create` or `join`) once
-    /// greeted; after a drop it sends `resume` with the token received instead.
+    /// greeted; after a drop it sends `resume` with the token received instead. A `join`
+    /// the server refuses because the table has started or is full watches the table instead.
     pub fn open(server: &str, first: ClientMessage) -> std::io::Result<Connection> {
         let (events_tx, events) = mpsc::channel();
         let (outgoing, outgoing_rx) = async_mpsc::unbounded_channel();
@@ -57,7 +58,7 @@ impl Connection {
 /// drop until the terminal side goes away.
 async fn run(
     server: String,
-    first: ClientMessage,
+    mut first: ClientMessage,
     events: mpsc::Sender<NetEvent>,
     mut outgoing: async_mpsc::UnboundedReceiver<ClientMessage>,
 ) {
@@ -78,8 +79,15 @@ async fn run(
                     },
                     None => first.clone(),
                 };
-                let Some(reason) =
-                    relay(&mut client, opening, &mut seat, &events, &mut outgoing).await
+                let Some(reason) = relay(
+                    &mut client,
+                    opening,
+                    &mut seat,
+                    &mut first,
+                    &events,
+                    &mut outgoing,
+                )
+                .await
                 else {
                     let _ = client.close().await;
                     return;
@@ -96,10 +104,13 @@ async fn run(
 }
 
 /// Relays until the connection fails (returns why) or the terminal side goes away (`None`).
+/// A refused `join` of a table that has started or is full becomes `spectate`, in `first`
+/// too for the reconnects.
 async fn relay(
     client: &mut Client,
     opening: ClientMessage,
     seat: &mut Option<(TableCode, Token)>,
+    first: &mut ClientMessage,
     events: &mpsc::Sender<NetEvent>,
     outgoing: &mut async_mpsc::UnboundedReceiver<ClientMessage>,
 ) -> Option<String> {
@@ -125,6 +136,18 @@ async fn relay(
                     }
                     ServerMessage::Joined { code, token, .. } => {
                         *seat = Some((code.clone(), token.clone()));
+                    }
+                    ServerMessage::Error { code, .. }
+                        if seat.is_none()
+                            && [codes::ALREADY_STARTED, codes::TABLE_FULL].contains(&code.as_str()) =>
+                    {
+                        if let ClientMessage::Join { code, .. } = first {
+                            *first = ClientMessage::Spectate { code: code.clone() };
+                            if let Err(error) = client.send(first).await {
+                                return Some(error.to_string());
+                            }
+                            continue;
+                        }
                     }
                     _ => {}
                 }

@@ -109,7 +109,7 @@ impl Screen for NetScreen {
 pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Runs `play --host …` or `play --join …`: the table's game on its own screen (Dou Dizhu,
-/// Hearts, Xiangqi, Gomoku), any other game on the generic table client.
+/// Hearts, Xiangqi, Gomoku, Klondike), any other game on the generic table client.
 pub fn main(cli: &crate::launcher::Cli) -> std::process::ExitCode {
     let style = cli.style.style();
     let opened = open(cli).and_then(|mut link| {
@@ -145,6 +145,9 @@ pub fn game_screen(
         }
         <::gomoku::Gomoku as game::GameState>::NAME => {
             Box::new(crate::gomoku::App::remote(link, style.is_ascii()).map_err(|e| e.to_string())?)
+        }
+        <::klondike::Klondike as game::GameState>::NAME => {
+            Box::new(crate::klondike::App::remote(link, style))
         }
         _ => Box::new(link),
     })

@@ -4,11 +4,11 @@
 //! their local match and bots; the rules stay on the server.
 
 use game::Turn;
-use netplay::{ClientMessage, RecordFormat, TableAction, TableInfo};
+use netplay::{AssistAsk, ClientMessage, RecordFormat, SeatKind, TableAction, TableInfo};
 use serde::de::DeserializeOwned;
 
 use super::NetScreen;
-use super::state::{Link, NetState, Note, Presence};
+use super::state::{Assisted, Link, NetState, Note, Presence};
 use crate::status::{Level, Status};
 
 /// The question before a game screen leaves its table.
@@ -209,14 +209,14 @@ impl<V> Remote<V> {
     }
 
     /// The key row of a board game's table: the host's keys before the start and after the
-    /// end, `playing` (the game's own keys) meanwhile, then help and leave.
+    /// end, `playing` (the game's own keys) meanwhile for a seat, then help and leave.
     pub fn footer(&self, playing: &str, sep: &str) -> String {
         let host = self.link.state.host;
         let keys = if self.view.is_none() {
-            if host {
-                format!("d bot{sep}b seat bots{sep}g start{sep}")
-            } else {
-                String::new()
+            match (host, self.seat_free()) {
+                (true, true) => format!("d bot{sep}b seat bots{sep}g start{sep}"),
+                (true, false) => format!("g start{sep}"),
+                (false, _) => String::new(),
             }
         } else if self.over() {
             if host {
@@ -224,6 +224,9 @@ impl<V> Remote<V> {
             } else {
                 String::new()
             }
+        } else if self.link.state.seat.is_none() {
+            // A spectator does not play.
+            String::new()
         } else {
             format!("{playing}{sep}")
         };
@@ -261,6 +264,18 @@ impl<V> Remote<V> {
             ""
         };
         format!("{}{you}", self.seat_label(seat))
+    }
+
+    /// Asks the server's solver about the game in play (Klondike's hint and "can it still be
+    /// won?"); the answer comes with a later pump, for [`take_assist`](Remote::take_assist).
+    pub fn assist(&mut self, ask: AssistAsk) {
+        self.link.state.assist = None;
+        self.link.send(ClientMessage::Assist { ask });
+    }
+
+    /// The server's answer to [`assist`](Remote::assist), once it came (taken: once).
+    pub fn take_assist(&mut self) -> Option<Assisted> {
+        self.link.state.assist.take()
     }
 
     /// Sends the action written `text` (see [`NetState::act`]).
@@ -364,6 +379,12 @@ impl<V> Remote<V> {
         }
     }
 
+    /// Whether a seat of the table is empty (bots can be seated there).
+    fn seat_free(&self) -> bool {
+        let table = self.link.state.table.as_ref();
+        table.is_some_and(|table| table.seats.iter().any(|s| s.kind == SeatKind::Empty))
+    }
+
     /// The table and the link, for a title: `table ABC234, online`.
     pub fn origin(&self) -> String {
         let code = self.link.state.code.as_deref().unwrap_or("?");
@@ -406,8 +427,10 @@ impl<V> Remote<V> {
             });
         }
         lines.push(String::new());
-        lines.push(if net.host {
+        lines.push(if net.host && self.seat_free() {
             "d choose a bot, b seat bots, g start".to_owned()
+        } else if net.host {
+            "g start".to_owned()
         } else {
             "waiting for the host to start".to_owned()
         });

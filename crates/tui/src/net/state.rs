@@ -4,7 +4,7 @@
 
 use game::{Outcome, Turn, Viewer};
 use netplay::{
-    ActionRef, BotChoice, ClientMessage, GameBots, LegalAction, RecordText, SeatKind,
+    ActionRef, AssistAsk, BotChoice, ClientMessage, GameBots, LegalAction, RecordText, SeatKind,
     ServerMessage, StateUpdate, TableAction, TableInfo,
 };
 use serde_json::Value;
@@ -129,6 +129,23 @@ pub struct NetState {
     pub noted: usize,
     /// The last game record received (asked for with [`ClientMessage::Record`]).
     pub record: Option<RecordText>,
+    /// The server's last answer to an `assist` (Klondike's solver), until a screen takes it.
+    pub assist: Option<Assisted>,
+}
+
+/// The server solver's answer to an `assist` ([`ServerMessage::Assist`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assisted {
+    /// What was asked.
+    pub ask: AssistAsk,
+    /// The number of actions taken when the solver looked.
+    pub ply: usize,
+    /// `win`, `impossible` or `unknown`.
+    pub verdict: String,
+    /// The first move of the winning line.
+    pub hint: Option<String>,
+    /// For `solve`: the whole winning line.
+    pub line: Option<Vec<String>>,
 }
 
 /// How one seat of the table is held, as the screens show it.
@@ -180,6 +197,7 @@ impl NetState {
             offers: Vec::new(),
             noted: 0,
             record: None,
+            assist: None,
         }
     }
 
@@ -383,13 +401,28 @@ impl NetState {
             }
             ServerMessage::Result { outcome, .. } => self.result = Some(outcome),
             ServerMessage::Record(record) => self.record = Some(record),
+            ServerMessage::Assist {
+                ask,
+                ply,
+                verdict,
+                hint,
+                line,
+                ..
+            } => {
+                self.assist = Some(Assisted {
+                    ask,
+                    ply,
+                    verdict,
+                    hint,
+                    line,
+                });
+            }
             ServerMessage::Error { code, message } => {
                 self.awaiting = false;
                 self.note(format!("error {code}: {message}"), true);
             }
             ServerMessage::Welcome { .. }
             | ServerMessage::Lobby { .. }
-            | ServerMessage::Assist { .. }
             | ServerMessage::Moves { .. } => {}
         }
     }
