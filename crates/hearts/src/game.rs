@@ -5,7 +5,7 @@ use cards_core::{BySeat, CardSet};
 
 use crate::{
     HandResult, IllegalMove, Move, NextHandError, Phase, ReplayError, Round, RoundRecord, Seat,
-    Settings, Setup, TieRule, View,
+    Settings, Setup, TieRule, Trick, View,
 };
 
 /// A finished hand: how it went and what it scored.
@@ -17,6 +17,8 @@ pub struct HandSummary {
     pub result: HandResult,
     /// The game totals after this hand.
     pub totals: BySeat<i32, 4>,
+    /// The hand's final trick.
+    pub last_trick: Trick,
 }
 
 /// A game of Hearts: hands until a seat's total reaches [`Settings::target`] at the end of a
@@ -133,11 +135,6 @@ impl Game {
         &self.history
     }
 
-    /// The score of each finished hand, oldest first.
-    fn hand_scores(&self) -> Vec<BySeat<i32, 4>> {
-        self.history.iter().map(|h| h.result.points).collect()
-    }
-
     /// The moves of the current hand, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
@@ -145,12 +142,12 @@ impl Game {
 
     /// What `seat` knows, with the game totals.
     pub fn view(&self, seat: Seat) -> View {
-        View::new(&self.round, Some(seat), Some(self.totals)).with_hand_scores(self.hand_scores())
+        View::new(&self.round, Some(seat), Some(self.totals)).with_history(&self.history)
     }
 
     /// What a spectator knows: the public play and the totals, no hand.
     pub fn public_view(&self) -> View {
-        View::new(&self.round, None, Some(self.totals)).with_hand_scores(self.hand_scores())
+        View::new(&self.round, None, Some(self.totals)).with_history(&self.history)
     }
 
     /// Makes a move in the current hand (see [`Round::play`]); the last card of a hand adds its
@@ -168,16 +165,27 @@ impl Game {
     pub fn play_unchecked(&mut self, mv: Move) {
         self.round.play_unchecked(mv);
         self.moves.push(mv);
-        if let Some(result) = self.round.result() {
-            for seat in Seat::ALL {
-                self.totals[seat] += result.points[seat];
-            }
-            self.history.push(HandSummary {
-                record: self.round.record(),
-                result,
-                totals: self.totals,
-            });
+        self.close_hand();
+    }
+
+    /// Once the current hand is over, adds its result to the totals and the hand to the
+    /// history.
+    fn close_hand(&mut self) {
+        let Some(result) = self.round.result() else {
+            return;
+        };
+        let Some(last_trick) = self.round.completed_tricks().last() else {
+            return;
+        };
+        for seat in Seat::ALL {
+            self.totals[seat] += result.points[seat];
         }
+        self.history.push(HandSummary {
+            record: self.round.record(),
+            result,
+            totals: self.totals,
+            last_trick,
+        });
     }
 
     /// Whether the game is over: the current hand is finished, and either
@@ -302,16 +310,7 @@ impl Game {
             }
             game.moves = replay_moves(record);
             game.round = round;
-            if let Some(result) = game.round.result() {
-                for seat in Seat::ALL {
-                    game.totals[seat] += result.points[seat];
-                }
-                game.history.push(HandSummary {
-                    record: record.clone(),
-                    result,
-                    totals: game.totals,
-                });
-            }
+            game.close_hand();
         }
         Ok(game)
     }

@@ -4,7 +4,7 @@ use cards_core::{BySeat, Card, CardSet, Suit};
 
 use crate::rules::{TrickState, legal_cards, why_illegal};
 use crate::{
-    IllegalMove, JACK_OF_DIAMONDS, PassDirection, Phase, Round, Seat, Settings, Trick,
+    HandSummary, IllegalMove, JACK_OF_DIAMONDS, PassDirection, Phase, Round, Seat, Settings, Trick,
     penalty_points,
 };
 
@@ -50,6 +50,12 @@ pub struct View {
     /// The score of every finished hand of the game, oldest first.
     #[serde(default)]
     hand_scores: Vec<BySeat<i32, 4>>,
+    /// The seat that shot the moon in every finished hand, oldest first.
+    #[serde(default)]
+    hand_moons: Vec<Option<Seat>>,
+    /// The final trick of the last finished hand.
+    #[serde(default)]
+    last_hand_trick: Option<Trick>,
 }
 
 impl View {
@@ -105,12 +111,17 @@ impl View {
                 }),
             },
             hand_scores: Vec::new(),
+            hand_moons: Vec::new(),
+            last_hand_trick: None,
         }
     }
 
-    /// This view with the scores of the game's finished hands.
-    pub(crate) fn with_hand_scores(mut self, scores: Vec<BySeat<i32, 4>>) -> View {
-        self.hand_scores = scores;
+    /// This view with the public result of the game's finished hands: each one's score and
+    /// moon, and the last one's final trick.
+    pub(crate) fn with_history(mut self, history: &[HandSummary]) -> View {
+        self.hand_scores = history.iter().map(|h| h.result.points).collect();
+        self.hand_moons = history.iter().map(|h| h.result.moon).collect();
+        self.last_hand_trick = history.last().map(|h| h.last_trick);
         self
     }
 
@@ -132,6 +143,26 @@ impl View {
     /// lone [`Round`]).
     pub fn hand_scores(&self) -> &[BySeat<i32, 4>] {
         &self.hand_scores
+    }
+
+    /// The seat that shot the moon in every finished hand, `None` where no seat did, oldest
+    /// first, beside [`hand_scores`](View::hand_scores) (empty for a view of a lone
+    /// [`Round`], and in a view serialised before moons were sent).
+    ///
+    /// ```
+    /// use hearts::{Game, Settings, NORTH};
+    /// let game = Game::new(Settings::default(), 1);
+    /// assert!(game.view(NORTH).hand_moons().is_empty());
+    /// ```
+    pub fn hand_moons(&self) -> &[Option<Seat>] {
+        &self.hand_moons
+    }
+
+    /// The final trick of the game's last finished hand: public once played, and kept after
+    /// the next hand is dealt, so a hand's summary can show it once play has moved on (a
+    /// network table deals the next hand at once). `None` before the first hand is over.
+    pub const fn last_hand_trick(&self) -> Option<&Trick> {
+        self.last_hand_trick.as_ref()
     }
 
     /// The seat this view belongs to (`None` for a spectator).
@@ -326,7 +357,7 @@ mod tests {
     use crate::{EAST, NORTH, SOUTH, WEST};
 
     #[test]
-    fn views_carry_each_hands_score_and_this_hands_points_as_the_crate_scores_them() {
+    fn views_carry_each_hands_score_moon_and_final_trick_and_this_hands_points() {
         use game::GameState;
         let settings = Settings {
             jack_of_diamonds: true,
@@ -341,6 +372,15 @@ mod tests {
                 let view = game.view(Seat::ALL[seat]);
                 let history: Vec<_> = game.history().iter().map(|h| h.result.points).collect();
                 assert_eq!(view.hand_scores(), history.as_slice());
+                let moons: Vec<_> = game.history().iter().map(|h| h.result.moon).collect();
+                assert_eq!(view.hand_moons(), moons.as_slice());
+                // The last hand's final trick, as its record replays.
+                let last = game.history().last().map(|h| {
+                    let replayed = Round::replay(&h.record).unwrap();
+                    replayed.completed_tricks().last().unwrap()
+                });
+                assert_eq!(view.last_hand_trick().copied(), last, "seed {seed}");
+                assert!(last.is_none_or(|t| t.is_complete()));
                 let summed = history.iter().fold([0; 4], |mut sum, points| {
                     for (total, p) in sum.iter_mut().zip(points.into_array()) {
                         *total += p;

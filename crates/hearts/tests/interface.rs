@@ -61,11 +61,18 @@ fn settings_default_from_empty_json_and_refuse_zero_hands() {
     assert_eq!(table.num_actions(), 52);
 }
 
-/// What a viewer may know now: the cards played this hand, and for a seat its dealt hand and,
-/// once the cards are exchanged, the cards it received.
+/// What a viewer may know now: the cards played this hand and the last finished hand's final
+/// trick (its last four plays), and for a seat its dealt hand and, once the cards are
+/// exchanged, the cards it received.
 fn knowable(game: &Game, viewer: Option<Seat>) -> CardSet {
     let round = game.round();
-    let played: CardSet = round.plays().iter().copied().collect();
+    let last_hand = game.history().last().map(|h| &h.record.plays[48..]);
+    let played: CardSet = round
+        .plays()
+        .iter()
+        .chain(last_hand.into_iter().flatten())
+        .copied()
+        .collect();
     match viewer {
         None => played,
         Some(seat) => played | round.dealt(seat) | round.received(seat).unwrap_or(CardSet::EMPTY),

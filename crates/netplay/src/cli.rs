@@ -8,10 +8,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::Parser;
-use tokio::io::{AsyncBufReadExt, BufReader};
+use std::io::Write;
 
-use crate::client::{Client, ClientError, JoinUrl};
+use clap::Parser;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
+
+use crate::client::{Backoff, ClientError, JoinUrl, Session, SessionEvent};
 use crate::protocol::{ActionRef, BotChoice, ClientMessage, RecordFormat, ServerMessage};
 use crate::registry::Registry;
 use crate::server::{Config, Limits, Server};
@@ -156,7 +158,10 @@ async fn stop_signal() {
 /// with `/` are sent at once: `/bots` (fill empty seats with the default bot), `/bot [SEAT]
 /// KIND LEVEL` (a chosen bot in one seat, or in every empty one), `/start`, `/rematch`,
 /// `/lobby`, `/resign`, `/draw` (offer one), `/accept`, `/decline` (the pending offer),
-/// `/undo` (one-player tables), `/record [FORMAT] [GAME]` (a finished game: `pgn`, `psq`, `json`…). Every message from the server is printed to stdout as one JSON line. The client
+/// `/undo` (one-player tables), `/record [FORMAT] [GAME]` (a finished game: `pgn`, `psq`,
+/// `json`…). Every message from the server is printed to stdout as one JSON line. When the
+/// connection drops (a server restart), the client says so on stderr, reconnects with
+/// back-off (`--retries`) and resumes its seat with the token the server gave it. The client
 /// exits once stdin is done and the game it plays is over.
 #[derive(Debug, Parser)]
 #[command(
@@ -188,6 +193,10 @@ pub struct ClientCli {
     /// Send each stdin line as it is (hand-written JSON messages), at once.
     #[arg(long)]
     pub raw: bool,
+    /// After the connection drops (a server restart), how many times to try reconnecting,
+    /// waiting 250 ms, then twice as long each time up to 5 s (0: exit at once).
+    #[arg(long, default_value_t = Backoff::default().tries)]
+    pub retries: u32,
 }
 
 /// Runs the scripted client.
@@ -200,7 +209,9 @@ pub fn client_main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(script(cli)) {
+    let stdin = BufReader::new(tokio::io::stdin());
+    let (mut out, mut log) = (std::io::stdout(), std::io::stderr());
+    match runtime.block_on(script(cli, stdin, &mut out, &mut log)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("client: {e}");
@@ -225,7 +236,8 @@ fn opening(cli: &ClientCli) -> Result<(String, ClientMessage), ClientError> {
                 game: game.clone(),
                 settings,
                 name: cli.name.clone(),
-                token: None,
+                // Drawn here, so a create sent again after a drop makes no second table.
+                token: Some(crate::token::Token::generate()),
             },
         ));
     }
@@ -294,66 +306,100 @@ fn command(line: &str) -> Option<ClientMessage> {
     }
 }
 
-async fn script(cli: ClientCli) -> Result<(), ClientError> {
+/// Plays the script of `cli` from `input` against the server: every message received goes
+/// to `out` as one JSON line, news of the connection (lost, reconnecting, resumed) to `log`.
+/// After a drop it reconnects with [`Backoff`] (`--retries` tries) and resumes the seat with
+/// its token; a line sent just before a drop may be lost with the connection.
+///
+/// # Errors
+/// The connection could not be made or came back after no try, the server sent what this
+/// client does not read, the script ran out of actions on the seat's turn, or `out`/`log`
+/// failed.
+pub async fn script(
+    cli: ClientCli,
+    input: impl AsyncBufRead + Unpin,
+    out: &mut impl Write,
+    log: &mut impl Write,
+) -> Result<(), ClientError> {
     let (server, first) = opening(&cli)?;
-    let mut client = Client::connect(&server).await?;
-    client.send(&first).await?;
-    let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+    let backoff = Backoff {
+        tries: cli.retries,
+        ..Backoff::default()
+    };
+    let mut session = Session::open(&server, first, backoff).await?;
+    let mut input = input.lines();
     let mut queue: VecDeque<String> = VecDeque::new();
-    let mut stdin_open = true;
+    let mut input_open = true;
     let mut my_turn = false;
     let mut pending = false;
     let mut over = false;
     loop {
         // Send what can go now: commands at the head of the queue, and an action on our turn.
         while let Some(line) = queue.front() {
-            if cli.raw {
-                client.send_raw(line).await?;
+            let sent = if cli.raw {
+                session.send_raw(line).await?
             } else if line.starts_with('/') {
-                match command(line) {
-                    Some(message) => client.send(&message).await?,
-                    None => eprintln!("client: unknown command {line} ({COMMANDS})"),
+                if let Some(message) = command(line) {
+                    session.send(&message).await?
+                } else {
+                    writeln!(log, "client: unknown command {line} ({COMMANDS})")?;
+                    true
                 }
             } else if my_turn && !pending {
-                client
-                    .send(&ClientMessage::Action {
-                        action: ActionRef::Text(line.clone()),
-                    })
-                    .await?;
-                pending = true;
+                let action = ActionRef::Text(line.clone());
+                let sent = session.send(&ClientMessage::Action { action }).await?;
+                pending = sent;
+                sent
             } else {
+                break;
+            };
+            if !sent {
                 break;
             }
             queue.pop_front();
         }
-        if !stdin_open && queue.is_empty() && (over || cli.raw) {
+        if !input_open && queue.is_empty() && (over || cli.raw) {
             return Ok(());
         }
-        if !stdin_open && queue.is_empty() && my_turn && !pending {
+        if !input_open && queue.is_empty() && my_turn && !pending {
             return Err(ClientError::Usage(
                 "the script ran out of actions on this seat's turn".into(),
             ));
         }
         tokio::select! {
-            line = stdin.next_line(), if stdin_open => match line {
+            line = input.next_line(), if input_open => match line {
                 Ok(Some(line)) if line.trim().is_empty() => {}
                 Ok(Some(line)) => queue.push_back(line.trim().to_owned()),
-                Ok(None) | Err(_) => stdin_open = false,
+                Ok(None) | Err(_) => input_open = false,
             },
-            message = client.recv() => {
-                let message = message?;
-                println!("{}", serde_json::to_string(&message)?);
-                match &message {
-                    ServerMessage::State(state) => {
-                        my_turn = !state.legal.is_empty();
-                        over = state.turn == game::Turn::Over;
+            event = session.recv() => match event? {
+                SessionEvent::Message(message) => {
+                    writeln!(out, "{}", serde_json::to_string(&message)?)?;
+                    match &message {
+                        ServerMessage::State(state) => {
+                            my_turn = !state.legal.is_empty();
+                            over = state.turn == game::Turn::Over;
+                        }
+                        // After our action, the next state says whether we act again.
+                        ServerMessage::Ack { .. } => (my_turn, pending) = (false, false),
+                        // A refused action is dropped; the next line is tried on the next turn.
+                        ServerMessage::Error { .. } => pending = false,
+                        ServerMessage::Result { .. } => over = true,
+                        _ => {}
                     }
-                    // A refused action is dropped; the next line is tried on the next turn.
-                    ServerMessage::Ack { .. } | ServerMessage::Error { .. } => pending = false,
-                    ServerMessage::Result { .. } => over = true,
-                    _ => {}
                 }
-            }
+                SessionEvent::Retrying { reason, attempt, tries, wait } => {
+                    // The state after the resume says whose turn it is.
+                    (my_turn, pending) = (false, false);
+                    let what = if attempt == 1 { "connection lost" } else { "no connection" };
+                    writeln!(
+                        log,
+                        "client: {what} ({reason}); reconnecting in {} ms, try {attempt} of {tries}",
+                        wait.as_millis()
+                    )?;
+                }
+                SessionEvent::Resumed => writeln!(log, "client: reconnected; resuming")?,
+            },
         }
     }
 }

@@ -38,7 +38,7 @@ mod token;
 mod web;
 
 pub use bot::{Bot, BotFactory, BotKind, BotSetup, RandomBot, Typed, ViewBot};
-pub use client::{Client, ClientError, JoinUrl};
+pub use client::{Backoff, Client, ClientError, JoinUrl, Session, SessionEvent};
 pub use limits::{AddressSlots, RateLimiter};
 pub use protocol::{
     ActionRef, AssistAsk, BotChoice, BotOffer, ClientMessage, GameBots, GameRecord, LegalAction,

@@ -324,3 +324,71 @@ async fn tokens_are_stored_only_as_sha256_digests() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn regression_the_scripted_client_exited_when_the_server_restarted() {
+    use clap::Parser;
+    let dir = temp_dir("script-restart");
+    let server = TestServer::start(&dir, Config::default()).await;
+    let (addr, url) = (server.addr, server.url());
+    let mut ann = server.client().await;
+    let (code, ann_token) = create(&mut ann, "nim", nim(10), Some("ann")).await;
+    let join = format!("{url}/{code}");
+    let cli = netplay::cli::ClientCli::try_parse_from(["client", "--join", &join, "--name", "bob"])
+        .unwrap();
+    // Bob bids 1 and takes 1 each turn; so does ann: bob takes the last of the ten stones.
+    let script = b"bid 1\ntake 1\ntake 1\ntake 1\ntake 1\ntake 1\n".as_slice();
+    let bob = tokio::spawn(async move {
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        let done = netplay::cli::script(cli, script, &mut out, &mut log).await;
+        let text = |bytes| String::from_utf8(bytes).unwrap();
+        (done.map_err(|e| e.to_string()), text(out), text(log))
+    });
+    within(ann.recv_until(|m| match m {
+        ServerMessage::Table(t) if t.seats[1].connected => Some(()),
+        _ => None,
+    }))
+    .await
+    .unwrap();
+    ann.send(&ClientMessage::Start).await.unwrap();
+    act(&mut ann, "bid 1").await;
+    state_at(&mut ann, 2).await;
+    act(&mut ann, "take 1").await;
+    assert_eq!(
+        state_at(&mut ann, 4).await.view["stones"],
+        8,
+        "bob took one"
+    );
+
+    server.stop().await;
+    let server = TestServer::start_at(addr, &dir, Config::default()).await;
+    let mut ann = server.client().await;
+    ann.send(&ClientMessage::Resume {
+        code,
+        token: ann_token,
+    })
+    .await
+    .unwrap();
+    joined(&mut ann).await;
+    loop {
+        match next(&mut ann).await {
+            ServerMessage::State(s) if !s.legal.is_empty() => act(&mut ann, "take 1").await,
+            ServerMessage::Result { outcome, .. } => {
+                assert!(outcome.winners.contains(1), "bob took the last stone");
+                break;
+            }
+            _ => {}
+        }
+    }
+    let (done, out, log) = within(bob).await.unwrap();
+    assert_eq!(done, Ok(()), "{log}");
+    let last: ServerMessage = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let over = match &last {
+        ServerMessage::State(state) => state.turn == game::Turn::Over,
+        other => matches!(other, ServerMessage::Result { .. }),
+    };
+    assert!(over, "the script played to the end: {out}");
+    assert!(log.contains("client: connection lost"), "{log}");
+    assert!(log.contains("client: reconnected"), "{log}");
+    server.stop().await;
+}

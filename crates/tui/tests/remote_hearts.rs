@@ -12,6 +12,8 @@ use parlor_tui::app::{Screen, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
 use parlor_tui::hearts::App;
 use parlor_tui::hearts::state::Popup;
+use parlor_tui::hearts::state::names;
+use parlor_tui::hearts::ui::text as text_of;
 use parlor_tui::net::NetState;
 
 mod common;
@@ -45,10 +47,9 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
     until(&mut apps, "the table", |a| net(&a[0]).seat.is_some());
     let code = net(&apps[0]).code.clone().unwrap();
     let waiting = render_to_string(&mut apps[0], 80, 24);
-    assert!(
-        waiting.contains(&format!("play --join {url}/{code} --name NAME")),
-        "{waiting}"
-    );
+    let address = format!("{}/{code}", url.strip_prefix("ws://").unwrap());
+    assert!(waiting.contains("play --name NAME --join"), "{waiting}");
+    assert!(waiting.contains(&address), "{waiting}");
     let join = join(&code, "bob");
     apps.push(seat(&url, "bob", join));
     until(&mut apps, "bob", |a| {
@@ -90,17 +91,28 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
     until(&mut apps, "the exchange", |a| {
         a.iter().all(|app| app.table().view().received().is_some())
     });
-    for app in &apps {
-        let passed = app.table().view().passed().unwrap();
-        assert!((passed & app.table().view().hand()).is_empty());
+    for app in &mut apps {
+        let view = app.table().view();
+        let passed = view.passed().unwrap();
+        assert!((passed & view.hand()).is_empty());
+        // The line under the hand says what was passed and received; the status line does
+        // not say it again, nor calls a pick a play.
+        let status = app.table().status().text().to_owned();
         assert!(
-            app.table().status().text().starts_with("you passed"),
-            "{}",
-            app.table().status().text()
+            !status.contains("passed") && !status.contains("played"),
+            "{status}"
         );
+        let screen = render_to_string(app, 80, 24);
+        let ascii = |text: String| text_of(CardStyle::Ascii, &text);
+        let exchange = ascii(format!("passed {}", names(passed)));
+        assert_eq!(screen.matches(&exchange).count(), 1, "{screen}");
+        let received = ascii(format!("received {}", names(view.received().unwrap())));
+        assert!(screen.contains(&received), "{screen}");
     }
 
     let mut refused = false;
+    // Each screen's last card of the hand, to find in the summary's final trick.
+    let mut last_cards = [None; 2];
     let start = Instant::now();
     while apps
         .iter()
@@ -127,6 +139,9 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
             }
             let view = app.table().view();
             let hand = app.table().hand();
+            if let [last] = hand.as_slice() {
+                last_cards[i] = Some(*last);
+            }
             let legal = view.legal_moves();
             let illegal = hand.iter().position(|&c| !legal.contains(c));
             // Ann tries a card she may not play once: the server refuses it.
@@ -148,7 +163,7 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
         std::thread::sleep(Duration::from_millis(5));
     }
     assert!(refused, "ann never held a card she could not play");
-    for app in &mut apps {
+    for (i, app) in apps.iter_mut().enumerate() {
         let view = app.table().view();
         assert_eq!(view.hand_scores().len(), 1);
         let scores = view.hand_scores()[0];
@@ -162,12 +177,108 @@ fn two_hearts_screens_and_two_server_bots_play_a_hand_seeing_only_their_own_hand
         let summary = render_to_string(app, 80, 24);
         assert!(summary.contains("End of hand"), "{summary}");
         assert!(summary.contains("final trick"), "{summary}");
-        // With the test server's bots acting at once, views can come two plays at a time:
-        // the last trick is completed when the view before the deal lacked one card only.
-        assert!(app.table().final_trick().is_some());
+        // The test server's bots act at once: views come several plays at a time, and the
+        // next hand is dealt with the last card. The final trick comes whole with the view.
+        let last = app.table().final_trick().unwrap();
+        assert!(last.is_complete(), "{:?}", last.cards());
+        assert!(
+            last.cards().contains(&last_cards[i].unwrap()),
+            "my last card is in it"
+        );
+        let final_line = summary.lines().find(|l| l.contains("final trick")).unwrap();
+        for &card in last.cards() {
+            let label = card_label(card, CardStyle::Ascii);
+            assert!(final_line.contains(label.trim()), "{final_line}");
+        }
         press(app, KeyCode::Enter);
         assert_eq!(app.table().popup(), None, "Enter goes on to the next hand");
     }
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();
+}
+
+/// The screen at `width`×`height` with the run's port written `PORT_` (the same width).
+fn screen_at(app: &mut App, width: u16, height: u16, port: u16, code: &str) -> Vec<String> {
+    render_to_string(app, width, height)
+        .replace(&port.to_string(), "PORT_")
+        .replace(code, "CODE42")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn regression_the_join_command_wrapped_inside_the_url_and_presence_outlived_the_link() {
+    let dir = temp_dir("remote-hearts-waiting");
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+    let url = format!("ws://{addr}");
+    let mut apps = vec![seat(
+        &url,
+        "ann",
+        create("hearts", serde_json::Value::Null, "ann"),
+    )];
+    until(&mut apps, "the table", |a| net(&a[0]).seat.is_some());
+    let code = net(&apps[0]).code.clone().unwrap();
+    let port = addr.port();
+    assert_eq!(port.to_string().len(), 5, "an ephemeral port");
+    assert_eq!(
+        screen_at(&mut apps[0], 60, 20, port, &code),
+        [
+            "+ Hearts | hand 1 | pass left | table CODE42, online ------+",
+            "|       (empty)  13 cards | 0 pts this hand | total 0      |",
+            "|                ## ## ## ## ## ## ## ## +5                |",
+            "|                                                          |",
+            "|         + Waiting for players -----------------+         |",
+            "|+--------| Table CODE42: others join with       |--------+|",
+            "||(empty) | play --name NAME --join              |        ||",
+            "||13 cards| 127.0.0.1:PORT_/CODE42               |        ||",
+            "||0 pts th|                                      |is hand ||",
+            "||total 0 | seat 0: ann - online  (you)          |        ||",
+            "||## ## ##| seat 1: empty                        | ## +9  ||",
+            "|+--------| seat 2: empty                        |--------+|",
+            "|         | seat 3: empty                        |         |",
+            "|You (ann)|                                      |         |",
+            "|         | d choose a bot, b seat bots, g start |         |",
+            "|         +--------------------------------------+         |",
+            "|passing left: pick 3 cards for (empty)                    |",
+            "|table CODE42 created: others join with --join             |",
+            "|Enter play  t last trick  p points  d bot  b bots  g start|",
+            "+----------------------------------------------------------+",
+        ]
+    );
+    // Our own link goes down: nobody's presence is known until it is back.
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+    until(&mut apps, "the lost link", |a| {
+        matches!(net(&a[0]).link, parlor_tui::net::Link::Lost(_))
+    });
+    assert_eq!(
+        screen_at(&mut apps[0], 80, 24, port, &code),
+        [
+            "+ Hearts | hand 1 | pass left | table CODE42, reconnecting --------------------+",
+            "|                 (empty)  13 cards | 0 pts this hand | total 0                |",
+            "|                          ## ## ## ## ## ## ## ## +5                          |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|                   + Waiting for players -----------------+                   |",
+            "|+------------------| Table CODE42: others join with       |------------------+|",
+            "||(empty)           | play --name NAME --join              |)                 ||",
+            "||13 cards          | 127.0.0.1:PORT_/CODE42               |ds                ||",
+            "||0 pts this hand   |                                      |this hand         ||",
+            "||total 0           | seat 0: ann - unknown  (you)         |0                 ||",
+            "||## ## ## ## +9    | seat 1: empty                        |## ## +9          ||",
+            "|+------------------| seat 2: empty                        |------------------+|",
+            "|                   | seat 3: empty                        |                   |",
+            "|                   |                                      |                   |",
+            "|                   | d choose a bot, b seat bots, g start |                   |",
+            "|You (ann (unknown))+--------------------------------------+                   |",
+            "|                                                                              |",
+            "|                                                                              |",
+            "|passing left: pick 3 cards for (empty)                                        |",
+            "|connection lost; retrying                                                     |",
+            "|Enter play  t last trick  p points  d bot  b bots  g start  ? help  q leave   |",
+            "+------------------------------------------------------------------------------+",
+        ]
+    );
 }

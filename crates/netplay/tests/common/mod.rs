@@ -63,7 +63,22 @@ impl TestServer {
         config: Config,
         registry: Registry,
     ) -> TestServer {
-        let server = Server::bind("127.0.0.1:0".parse().unwrap(), config, registry, storage)
+        TestServer::bind("127.0.0.1:0".parse().unwrap(), storage, config, registry).await
+    }
+
+    /// A server storing into SQLite in `dir` on `addr` (to restart one where it was).
+    pub async fn start_at(addr: SocketAddr, dir: &Path, config: Config) -> TestServer {
+        let storage = SqliteStorage::open_dir(dir).expect("sqlite opens");
+        TestServer::bind(addr, Arc::new(storage), config, registry()).await
+    }
+
+    async fn bind(
+        addr: SocketAddr,
+        storage: Arc<dyn Storage>,
+        config: Config,
+        registry: Registry,
+    ) -> TestServer {
+        let server = Server::bind(addr, config, registry, storage)
             .await
             .expect("server binds");
         let addr = server.local_addr().unwrap();

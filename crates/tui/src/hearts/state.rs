@@ -24,7 +24,7 @@ use crate::net::remote::{HostCommand, Remote};
 use crate::overlay;
 use crate::shell::{Flow, TableState};
 use crate::stats::{Finished, ScoreOrder, Stats};
-use crate::status::Status;
+use crate::status::{Level, Status};
 
 /// The name of the game's files in the data directory.
 const FILES: &str = "hearts";
@@ -266,13 +266,11 @@ pub struct Local {
     bots: Vec<Box<dyn Bot>>,
 }
 
-/// A seat at a network table: the link, the picks of a pass still to send (the server takes
-/// them one card at a time), and the last view of the hand before the one in play (for its
-/// summary: the server deals the next hand at once).
+/// A seat at a network table: the link, and the picks of a pass still to send (the server
+/// takes them one card at a time).
 struct RemoteHand {
     link: Remote<View>,
     sending: Vec<Card>,
-    previous: Option<View>,
 }
 
 /// Where the game comes from: a game against bots in this process, or a seat at a network
@@ -316,7 +314,6 @@ impl Table {
         let remote = RemoteHand {
             link: Remote::new(link),
             sending: Vec::new(),
-            previous: None,
         };
         let mut table = Table::around(Source::Remote(Box::new(remote)), Speed::Normal);
         table.tick();
@@ -422,14 +419,6 @@ impl Table {
         }
     }
 
-    /// Which seat shot the moon in each finished hand, oldest first, where it is known (the
-    /// local game's history; a network table's view has only the scores).
-    pub fn moons(&self) -> Vec<Option<Seat>> {
-        self.game().map_or_else(Vec::new, |game| {
-            game.history().iter().map(|h| h.result.moon).collect()
-        })
-    }
-
     /// The winners, once the game is over.
     pub fn winners(&self) -> Option<Vec<Seat>> {
         match &self.source {
@@ -447,26 +436,10 @@ impl Table {
         }
     }
 
-    /// The last trick of the hand the summary is about: the one just played (at a network
-    /// table, where the next hand is dealt at once, the previous hand's, completed by the one
-    /// card that was still out).
+    /// The last trick of the hand the summary is about, the last finished one: from the view,
+    /// which keeps it once the next hand is dealt (at a network table, at once).
     pub fn final_trick(&self) -> Option<Trick> {
-        let view = match &self.source {
-            Source::Remote(remote) if self.view().phase() != Phase::Over => {
-                remote.previous.as_ref()?
-            }
-            _ => return self.view().last_trick().copied(),
-        };
-        let out = view.unseen() | view.hand();
-        match (view.current_trick(), out.iter().next(), view.to_move()) {
-            (Some(trick), Some(card), Some(_)) if trick.len() == 3 && out.len() == 1 => {
-                let mut cards = trick.cards().to_vec();
-                cards.push(card);
-                Some(Trick::new(trick.leader(), &cards))
-            }
-            (Some(trick), _, _) if !trick.is_empty() => Some(*trick),
-            _ => view.last_trick().copied(),
-        }
+        self.view().last_hand_trick().copied()
     }
 
     /// What comes after the hand summary, for its last line.
@@ -773,7 +746,8 @@ impl Table {
         match &mut self.source {
             Source::Local(local) => match local.game.play(Move::Pass(HUMAN, chosen)) {
                 Ok(()) => {
-                    self.info(passed_text(&self.view(), &self.names()));
+                    // The line under the hand shows the exchange all hand.
+                    self.status.clear();
                     self.chosen = CardSet::EMPTY;
                     self.cursor = 0;
                     self.wait = self.speed.ticks();
@@ -870,10 +844,12 @@ impl Table {
         if pumped.notes.iter().any(|note| note.alarm) {
             remote.sending.clear();
         }
-        if pumped.view {
+        // The notes first (the acks of the picks and cards sent), then what the view says.
+        let new_view = pumped.view;
+        pumped.tell(&mut self.status);
+        if new_view {
             self.on_new_view(&before, &self.view());
         }
-        pumped.tell(&mut self.status);
         self.send_picks();
     }
 
@@ -888,7 +864,6 @@ impl Table {
             && new_hand
         {
             remote.sending.clear();
-            remote.previous = Some(before.clone());
         }
         if new_hand {
             self.cursor = 0;
@@ -899,9 +874,16 @@ impl Table {
             }
             self.greet_hand();
         }
+        // The line under the hand says what you passed (and received) from now on; the acks
+        // of the picks go, a refusal stays.
+        if before.passed().is_none()
+            && view.passed().is_some()
+            && self.status.level() != Level::Error
+        {
+            self.status.clear();
+        }
         if before.received().is_none() && view.received().is_some() {
             self.chosen = CardSet::EMPTY;
-            self.info(passed_text(view, &self.names()));
         }
         if view.phase() == Phase::Over && self.overlay.is_none() {
             self.overlay = Overlay::Game(Popup::HandOver);
@@ -1035,19 +1017,6 @@ impl TableState for Table {
 /// Which hand of the game `view` shows, from 0.
 pub fn hand_number(view: &View) -> usize {
     view.hand_scores().len() - usize::from(view.phase() == Phase::Over)
-}
-
-/// What you passed and received, once the exchange is made.
-fn passed_text(view: &View, names: &BySeat<String, 4>) -> String {
-    let direction = view.pass_direction();
-    let me = view.seat().unwrap_or(HUMAN);
-    format!(
-        "you passed {} to {} and received {} from {}",
-        self::names(view.passed().unwrap_or(CardSet::EMPTY)),
-        names[direction.receiver(me)],
-        self::names(view.received().unwrap_or(CardSet::EMPTY)),
-        names[direction.giver(me)]
-    )
 }
 
 fn make_bots(kind: BotKind, seed: u64) -> Vec<Box<dyn Bot>> {

@@ -725,3 +725,89 @@ fn below_the_minimum_size_the_screen_says_so() {
     let shown = render_to_string(&mut a, 59, 20);
     assert!(shown.contains("terminal too small: needs 60x20"), "{shown}");
 }
+
+/// A game whose first hand, played by four heuristic bots, ended with a moon; the next hand
+/// is dealt, as a network table deals it at once.
+fn game_after_a_moon() -> ::hearts::Game {
+    for seed in 0..2000 {
+        let mut game = ::hearts::Game::new(Settings::default(), seed);
+        let mut bots = [::hearts::HeuristicBot; 4];
+        while ::hearts::bot::play_step(&mut game, &mut bots).is_some() {}
+        if game.history()[0].result.moon.is_some() {
+            game.next_hand().unwrap();
+            return game;
+        }
+    }
+    panic!("no moon in 2,000 deals");
+}
+
+#[test]
+fn regression_moon_marks_showed_only_in_local_games() {
+    use std::fmt::Write;
+
+    use crate::net::{Connection, NetEvent, NetScreen, NetState};
+    use netplay::{ClientMessage, SeatInfo, SeatKind, ServerMessage, StateUpdate, TableInfo};
+    let game = game_after_a_moon();
+    let shooter = game.history()[0].result.moon.unwrap();
+    let seat = ::hearts::EAST;
+    // What a table's server sends East after the moon hand: East's view as JSON.
+    let code: netplay::TableCode = "K7MQ2X".parse().unwrap();
+    let mut state = NetState::new("ws://127.0.0.1:9", "bea");
+    let names = ["ann", "bea", "cy", "dee"];
+    let messages = [
+        ServerMessage::Joined {
+            code: code.clone(),
+            seat: seat.index(),
+            token: netplay::Token::generate(),
+        },
+        ServerMessage::Table(TableInfo {
+            code: code.clone(),
+            game: "hearts".into(),
+            settings: serde_json::Value::Null,
+            phase: netplay::Phase::Playing,
+            game_number: 1,
+            seats: names
+                .iter()
+                .map(|name| SeatInfo {
+                    kind: SeatKind::Human,
+                    name: Some((*name).into()),
+                    connected: true,
+                    bot: None,
+                })
+                .collect(),
+            spectators: 0,
+        }),
+        ServerMessage::State(StateUpdate {
+            code,
+            game_number: 1,
+            ply: 52,
+            turn: game::Turn::Simultaneous(game::SeatSet::EMPTY.with(seat.index())),
+            viewer: game::Viewer::Seat(seat.index()),
+            view: serde_json::to_value(game.view(seat)).unwrap(),
+            legal: Vec::new(),
+            draw_offer: None,
+            table_actions: Vec::new(),
+        }),
+    ];
+    for message in messages {
+        state.receive(NetEvent::Message(message));
+    }
+    // Nothing listens on port 9: the link only ever says it is lost, which this test ignores.
+    let first = ClientMessage::Spectate {
+        code: "K7MQ2X".parse().unwrap(),
+    };
+    let link = NetScreen::new(state, Connection::open("ws://127.0.0.1:9", first).unwrap());
+    let mut remote = App::remote(link, CardStyle::Ascii);
+    press(&mut remote, KeyCode::Char('p'));
+    let scores = render_to_string(&mut remote, 80, 24);
+    let points = game.history()[0].result.points;
+    let mut row = format!("{:<6}", 1);
+    for s in ::hearts::Seat::ALL {
+        let moon = if s == shooter { "*" } else { "" };
+        let _ = write!(row, "{:>8}", format!("{moon}{}", points[s]));
+    }
+    assert!(
+        scores.lines().any(|line| line.contains(&row)),
+        "{row:?} marks the moon in\n{scores}"
+    );
+}

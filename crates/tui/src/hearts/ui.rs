@@ -181,14 +181,9 @@ fn trick_line(
     Line::from(spans)
 }
 
-/// The score table from `view`'s hand scores: one row per finished hand (☾ marks a moon,
-/// where `moons` knows it), then the totals.
-fn score_lines(
-    view: &View,
-    names: &BySeat<String, 4>,
-    moons: &[Option<Seat>],
-    style: CardStyle,
-) -> Vec<Line<'static>> {
+/// The score table from `view`'s hand scores: one row per finished hand (☾ marks the seat
+/// that shot the moon), then the totals.
+fn score_lines(view: &View, names: &BySeat<String, 4>, style: CardStyle) -> Vec<Line<'static>> {
     let mut header = format!("{:<6}", "hand");
     for seat in Seat::ALL {
         let name: String = names[seat].chars().take(7).collect();
@@ -198,7 +193,7 @@ fn score_lines(
     for (i, points) in view.hand_scores().iter().enumerate() {
         let mut row = format!("{:<6}", i + 1);
         for seat in Seat::ALL {
-            let moon = if moons.get(i) == Some(&Some(seat)) {
+            let moon = if view.hand_moons().get(i) == Some(&Some(seat)) {
                 "☾"
             } else {
                 ""
@@ -407,6 +402,11 @@ fn exchange_text(view: &View, names: &BySeat<String, 4>) -> String {
             self::names(received),
             names[direction.giver(me)]
         ),
+        (Some(passed), None) => format!(
+            "passed {} to {} · waiting for the others",
+            self::names(passed),
+            names[direction.receiver(me)]
+        ),
         _ => format!(
             "passing {direction}: pick 3 cards for {}",
             names[direction.receiver(me)]
@@ -501,7 +501,7 @@ fn draw_overlay(
     windows::draw_waiting(frame, table.waiting_lines(), style, |t| text(style, t));
     match table.overlay() {
         Overlay::Game(Window::Scores) => {
-            let mut lines = score_lines(view, names, &table.moons(), style);
+            let mut lines = score_lines(view, names, style);
             lines.push(Line::raw(""));
             lines.push(close_line());
             frame.render_widget(popup("Scores", lines), area);
@@ -556,8 +556,7 @@ fn summary_lines(
         lines.push(final_trick);
         lines.push(Line::raw(""));
     }
-    let moons = table.moons();
-    lines.extend(score_lines(view, names, &moons, style));
+    lines.extend(score_lines(view, names, style));
     lines.push(Line::raw(""));
     let who = |seat: Seat| {
         if seat == me {
@@ -566,10 +565,7 @@ fn summary_lines(
             names[seat].clone()
         }
     };
-    if let Some(&Some(shooter)) = moons
-        .last()
-        .filter(|_| moons.len() == view.hand_scores().len())
-    {
+    if let Some(&Some(shooter)) = view.hand_moons().last() {
         lines.push(Line::styled(
             format!("{} shot the moon!", who(shooter)),
             theme::WARN,

@@ -391,14 +391,19 @@ impl<V> Remote<V> {
         format!("table {code}, {}", self.link.state.link.word())
     }
 
-    /// The lines of the window shown until the first game starts: how others join, every
-    /// seat, and what the host can do.
+    /// The lines of the window shown until the first game starts: how others join (the
+    /// command, then the table's address on its own line), every seat, and what the host can
+    /// do.
     pub fn waiting_lines(&self) -> Vec<String> {
         let net = &self.link.state;
         let code = net.code.as_deref().unwrap_or("?");
+        // The address on a line of its own, without `ws://` (`--join` reads it so): a
+        // narrow panel wraps between words, never inside the address.
+        let server = net.server.strip_prefix("ws://").unwrap_or(&net.server);
         let mut lines = vec![
             format!("Table {code}: others join with"),
-            format!("play --join {}/{code} --name NAME", net.server),
+            "play --name NAME --join".to_owned(),
+            format!("{server}/{code}"),
             String::new(),
         ];
         let seats = net

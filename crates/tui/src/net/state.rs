@@ -159,6 +159,9 @@ pub enum Presence {
     Away,
     /// The server's bot.
     Bot,
+    /// A player, but whether their client is connected is not known: this client's own link
+    /// is down (the last announcement may be stale).
+    Unknown,
 }
 
 impl Presence {
@@ -169,6 +172,7 @@ impl Presence {
             Presence::Online => "online",
             Presence::Away => "away",
             Presence::Bot => "bot",
+            Presence::Unknown => "unknown",
         }
     }
 }
@@ -197,12 +201,14 @@ impl NetState {
         }
     }
 
-    /// How `seat` is held, from the table announcement.
+    /// How `seat` is held, from the table announcement; a player's connection is
+    /// [`Presence::Unknown`] while this client's own link is down.
     pub fn presence(&self, seat: usize) -> Presence {
         let info = self.table.as_ref().and_then(|table| table.seats.get(seat));
         match info.map(|info| (info.kind, info.connected)) {
             None | Some((SeatKind::Empty, _)) => Presence::Empty,
             Some((SeatKind::Bot, _)) => Presence::Bot,
+            Some((SeatKind::Human, _)) if matches!(self.link, Link::Lost(_)) => Presence::Unknown,
             Some((SeatKind::Human, true)) => Presence::Online,
             Some((SeatKind::Human, false)) => Presence::Away,
         }
@@ -384,7 +390,12 @@ impl NetState {
                     Some(TableAction::AcceptDraw) => "you accepted the draw".to_owned(),
                     Some(TableAction::DeclineDraw) => "you declined the draw".to_owned(),
                     Some(TableAction::Undo) => "you took back a move".to_owned(),
-                    None => format!("you played {action}"),
+                    // While seats choose at once (Hearts' pass, one card at a time) an action
+                    // is a choice, not a play.
+                    None => match self.state.as_ref().map(|state| &state.turn) {
+                        Some(Turn::Simultaneous(_)) => format!("you chose {action}"),
+                        _ => format!("you played {action}"),
+                    },
                 };
                 self.note(text, false);
             }

@@ -163,9 +163,9 @@ fn a_seat_to_act_sees_seats_view_actions_and_messages() {
     let expected = [
         " parlor · doudizhu · table K7MQ2X · ws://127.0.0.1:7878 · online                ",
         "┌ seats · playing · ann (you) to act ──────────────────────────────────────────┐",
-        "│▶ 0 ann (you)  connected                                                      │",
+        "│▶ 0 ann (you)  online                                                         │",
         "│  1 bob  away                                                                 │",
-        "│  2 carl  connected                                                           │",
+        "│  2 carl  online                                                              │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "┌ your view, seat 0 ───────────────────────────┐┌ your move · 4 of 4 ──────────┐",
         "│hand: 3345TTJQKA2BR                           ││> _                           │",
@@ -265,4 +265,48 @@ fn presence_and_acting_by_text_for_the_game_screens() {
     }));
     assert_eq!(state.noted, noted + 1);
     assert_eq!(state.alarm(), Some("error illegal: 33 does not beat 99"));
+}
+
+#[test]
+fn regression_the_seats_showed_the_last_presence_while_the_link_was_down() {
+    let mut state = playing();
+    state.receive(NetEvent::Disconnected("reset by peer".into()));
+    assert_eq!(
+        (0..3).map(|s| state.presence(s).word()).collect::<Vec<_>>(),
+        ["unknown"; 3],
+        "nobody's connection is known while ours is down"
+    );
+    let screen = text_of(&render(&state));
+    assert_eq!(
+        screen[2..5],
+        [
+            "│▶ 0 ann (you)  unknown                                                        │",
+            "│  1 bob  unknown                                                              │",
+            "│  2 carl  unknown                                                             │",
+        ]
+    );
+    state.receive(NetEvent::Connected(Vec::new()));
+    assert_eq!(
+        (0..3).map(|s| state.presence(s).word()).collect::<Vec<_>>(),
+        ["online", "away", "online"],
+        "the last announcement holds again once the link is back (a new one follows)"
+    );
+}
+
+#[test]
+fn regression_a_pass_pick_was_acknowledged_as_a_play() {
+    let mut state = playing();
+    let ack = |action: &str| {
+        NetEvent::Message(ServerMessage::Ack {
+            ply: 5,
+            action: action.into(),
+        })
+    };
+    state.receive(ack("TJQKA"));
+    assert_eq!(state.log.last().unwrap().text, "you played TJQKA");
+    let mut choosing = update(&["2C", "3C"]);
+    choosing.turn = Turn::Simultaneous(SeatSet::EMPTY.with(0).with(1));
+    state.receive(NetEvent::Message(ServerMessage::State(choosing)));
+    state.receive(ack("2C"));
+    assert_eq!(state.log.last().unwrap().text, "you chose 2C");
 }

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use netplay::SeatKind;
 
 use super::input;
-use super::state::{Link, NetState, view_lines};
+use super::state::{Link, NetState, Presence, view_lines};
 use crate::theme;
 
 /// The whole client screen over a [`NetState`].
@@ -67,11 +67,9 @@ fn seats_panel(state: &NetState) -> Paragraph<'static> {
                 SeatKind::Empty => "(empty)".to_owned(),
                 _ => state.seat_name(i),
             };
-            let status = match (seat.kind, seat.connected) {
-                (SeatKind::Empty, _) => "",
-                (SeatKind::Bot, _) => "bot",
-                (SeatKind::Human, true) => "connected",
-                (SeatKind::Human, false) => "away",
+            let status = match state.presence(i) {
+                Presence::Empty => "",
+                presence => presence.word(),
             };
             let you = if state.seat == Some(i) { " (you)" } else { "" };
             lines.push(Line::from(vec![
