@@ -20,7 +20,7 @@ pub struct SearchBoard {
     height: usize,
     stride: usize,
     offsets: [isize; 4],
-    tables: [Table; 2],
+    tables: [&'static Table; 2],
     restricted: bool,
     codes: Vec<u8>,
     /// `[cell][direction]`: the ten neighbours' codes.
@@ -276,9 +276,9 @@ impl SearchBoard {
     }
 
     fn refresh_pattern(&mut self, c: Cell, d: usize) {
-        let key = self.keys[c as usize][d] as usize;
+        let key = self.keys[c as usize][d];
         for color in Color::ALL {
-            self.patterns[c as usize][color.index()][d] = self.tables[color.index()][key];
+            self.patterns[c as usize][color.index()][d] = self.tables[color.index()].get(key);
         }
     }
 
