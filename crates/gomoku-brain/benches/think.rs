@@ -45,12 +45,12 @@ fn think(c: &mut Criterion) {
     group.sample_size(10);
     for (i, moves) in POSITIONS.iter().enumerate() {
         let pos = position(moves);
-        let t = Brain::new(16 << 20).think(&pos, limits, &stop).unwrap();
-        eprintln!(
-            "position {i}: depth {} {:?}, {} nodes, best {}",
-            t.depth, t.reason, t.nodes, t.best
-        );
         group.bench_function(format!("think depth {DEPTH}, position {i}"), |bench| {
+            let t = Brain::new(16 << 20).think(&pos, limits, &stop).unwrap();
+            eprintln!(
+                "position {i}: depth {} {:?}, {} nodes, best {}",
+                t.depth, t.reason, t.nodes, t.best
+            );
             bench.iter(|| {
                 let t = Brain::new(16 << 20).think(&pos, limits, &stop).unwrap();
                 assert!(pos.check(t.best).is_ok());
