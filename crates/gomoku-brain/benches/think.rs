@@ -62,16 +62,22 @@ fn threats(c: &mut Criterion) {
     let boards = passed();
     let mut group = c.benchmark_group("gomoku-brain");
     group.sample_size(10);
-    group.bench_function("vct of 8 threats, fours to 12, 6 positions after a pass", |bench| {
-        let (found, nodes) = run(&boards);
-        eprintln!("vct: {found} of 6 positions won, {nodes} nodes");
-        assert_eq!(found, 1, "one of the six has a VCT for the side that passed");
-        bench.iter(|| {
-            let result = run(&boards);
-            assert_eq!(result, (found, nodes));
-            black_box(result)
-        });
-    });
+    group.bench_function(
+        "vct of 8 threats, fours to 12, 6 positions after a pass",
+        |bench| {
+            let (found, nodes) = run(&boards);
+            eprintln!("vct: {found} of 6 positions won, {nodes} nodes");
+            assert_eq!(
+                found, 1,
+                "one of the six has a VCT for the side that passed"
+            );
+            bench.iter(|| {
+                let result = run(&boards);
+                assert_eq!(result, (found, nodes));
+                black_box(result)
+            });
+        },
+    );
     group.finish();
 }
 

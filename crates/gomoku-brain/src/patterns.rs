@@ -161,10 +161,13 @@ fn classes(own: u8, caro: bool, order: [u32; 5]) -> ([u8; HALF_KEYS], Vec<u32>) 
                 break;
             }
         }
-        let id = keys.iter().position(|&k| k == canonical).unwrap_or_else(|| {
-            keys.push(canonical);
-            keys.len() - 1
-        });
+        let id = keys
+            .iter()
+            .position(|&k| k == canonical)
+            .unwrap_or_else(|| {
+                keys.push(canonical);
+                keys.len() - 1
+            });
         *class = u8::try_from(id).expect("at most 94 classes");
     }
     (class, keys)
