@@ -20,7 +20,7 @@ pub struct SearchBoard {
     height: usize,
     stride: usize,
     offsets: [isize; 4],
-    tables: [Table; 2],
+    tables: [&'static Table; 2],
     restricted: bool,
     codes: Vec<u8>,
     /// `[cell][direction]`: the ten neighbours' codes.
@@ -31,6 +31,9 @@ pub struct SearchBoard {
     summaries: Vec<[Summary; 2]>,
     /// Stones within two cells (in both coordinates), for candidate moves.
     near: Vec<u8>,
+    /// Per colour, a bit per cell whose summary is a five, a four or an open three (cleared
+    /// when the cell's summary is refreshed; read only together with `codes`).
+    threat_bits: [Vec<u64>; 2],
     /// Sum of the summaries' scores over empty cells, per colour.
     totals: [i32; 2],
     hash: u64,
@@ -70,6 +73,7 @@ impl SearchBoard {
             patterns: vec![[[Pattern::None; 4]; 2]; area],
             summaries: vec![[Summary::default(); 2]; area],
             near: vec![0; area],
+            threat_bits: [vec![0; area.div_ceil(64)], vec![0; area.div_ceil(64)]],
             totals: [0; 2],
             hash: 0,
             moves: Vec::new(),
@@ -266,19 +270,36 @@ impl SearchBoard {
                 let key = &mut self.keys[n as usize][d];
                 *key = (*key & !(3 << bit)) | u32::from(code) << bit;
                 if self.codes[n as usize] == EMPTY {
-                    self.add_total(n, -1);
-                    self.refresh_pattern(n, d);
-                    self.refresh_summary(n);
-                    self.add_total(n, 1);
+                    self.update_pattern(n, d);
                 }
             }
         }
     }
 
-    fn refresh_pattern(&mut self, c: Cell, d: usize) {
-        let key = self.keys[c as usize][d] as usize;
+    /// Re-reads the patterns of the empty cell `n` along direction `d` after its key
+    /// changed; the summary and the totals change only for a colour whose pattern did (far
+    /// neighbours often keep theirs).
+    fn update_pattern(&mut self, n: Cell, d: usize) {
+        let n = n as usize;
+        let key = self.keys[n][d];
         for color in Color::ALL {
-            self.patterns[c as usize][color.index()][d] = self.tables[color.index()][key];
+            let i = color.index();
+            let pattern = self.tables[i].get(key);
+            if pattern != self.patterns[n][i][d] {
+                self.patterns[n][i][d] = pattern;
+                let restricted = self.restricted && color == Color::Black;
+                let summary = Summary::new(self.patterns[n][i], restricted);
+                self.totals[i] += summary.score - self.summaries[n][i].score;
+                self.summaries[n][i] = summary;
+                self.mark_threat(n, i);
+            }
+        }
+    }
+
+    fn refresh_pattern(&mut self, c: Cell, d: usize) {
+        let key = self.keys[c as usize][d];
+        for color in Color::ALL {
+            self.patterns[c as usize][color.index()][d] = self.tables[color.index()].get(key);
         }
     }
 
@@ -287,7 +308,40 @@ impl SearchBoard {
             let restricted = self.restricted && color == Color::Black;
             self.summaries[c as usize][color.index()] =
                 Summary::new(self.patterns[c as usize][color.index()], restricted);
+            self.mark_threat(c as usize, color.index());
         }
+    }
+
+    /// Keeps the bit of `c` in colour `i`'s threat set equal to its summary.
+    fn mark_threat(&mut self, c: usize, i: usize) {
+        let s = self.summaries[c][i];
+        let bit = 1 << (c % 64);
+        if s.fives > 0 || s.fours > 0 || s.open_threes > 0 {
+            self.threat_bits[i][c / 64] |= bit;
+        } else {
+            self.threat_bits[i][c / 64] &= !bit;
+        }
+    }
+
+    /// The empty cells near a stone where one of `colors` would make a five, a four or an
+    /// open three, in board order (every tactical scan reads only these).
+    pub fn threat_cells<'a>(&'a self, colors: &[Color]) -> impl Iterator<Item = Cell> + use<'a> {
+        let picked = Color::ALL.map(|c| colors.contains(&c));
+        let words = self.threat_bits[0].len();
+        (0..words).flat_map(move |w| {
+            let mut bits = Color::ALL
+                .iter()
+                .filter(|c| picked[c.index()])
+                .fold(0, |acc, c| acc | self.threat_bits[c.index()][w]);
+            std::iter::from_fn(move || {
+                let low = bits.trailing_zeros();
+                (bits != 0).then(|| {
+                    bits &= bits - 1;
+                    (w * 64) as Cell + low as Cell
+                })
+            })
+            .filter(|&c| self.is_empty(c) && self.is_near(c))
+        })
     }
 
     fn add_total(&mut self, c: Cell, sign: i32) {
@@ -321,9 +375,8 @@ impl SearchBoard {
 
     /// The cells where `color` makes a five.
     pub fn fives(&self, color: Color) -> impl Iterator<Item = Cell> + '_ {
-        self.cells().filter(move |&c| {
-            self.is_empty(c) && self.is_near(c) && self.summary(c, color).is_five()
-        })
+        self.threat_cells(&[color])
+            .filter(move |&c| self.summary(c, color).is_five())
     }
 
     /// The five point(s) of `color` along the four lines through `c` (after a stone of
@@ -359,6 +412,21 @@ mod tests {
 
     fn same_state(a: &SearchBoard, b: &SearchBoard) {
         assert_eq!(a.hash, b.hash);
+        for colors in [&[Color::Black][..], &[Color::White], &Color::ALL] {
+            let threats: Vec<Cell> = a.threat_cells(colors).collect();
+            assert_eq!(threats, b.threat_cells(colors).collect::<Vec<_>>());
+            let naive: Vec<Cell> = a
+                .cells()
+                .filter(|&c| a.is_empty(c) && a.is_near(c))
+                .filter(|&c| {
+                    colors.iter().any(|&color| {
+                        let s = a.summary(c, color);
+                        s.fives > 0 || s.fours > 0 || s.open_threes > 0
+                    })
+                })
+                .collect();
+            assert_eq!(threats, naive);
+        }
         assert_eq!(a.totals, b.totals);
         assert_eq!(a.near, b.near);
         for c in a.cells() {

@@ -91,12 +91,91 @@ impl Pattern {
     }
 }
 
-/// A table from window key to the pattern a stone of one colour makes.
-pub(crate) type Table = &'static [Pattern];
+/// Cells on each side of the point in a window key, and the keys of one side.
+const HALF: u32 = 5;
+const HALF_KEYS: usize = 1 << (2 * HALF);
+
+/// From window key to the pattern a stone of one colour makes, small enough for the L1
+/// cache. A pattern reads each side of the point only up to its first blocker (an opponent
+/// stone or the edge; under any rule but caro the two block alike), so each side of the key
+/// (five cells, 1,024 keys) falls into one of at most 94 classes, and the pattern is looked
+/// up by the two classes (under 9,000 entries instead of the 1,048,576 window keys).
+#[derive(Debug)]
+pub(crate) struct Table {
+    /// Class of the five cells before the point (key bits 0–9).
+    before: [u8; HALF_KEYS],
+    /// Class of the five cells after it (key bits 10–19).
+    after: [u8; HALF_KEYS],
+    /// Number of classes after the point.
+    after_classes: usize,
+    /// Pattern by `before class * after_classes + after class`.
+    patterns: Box<[Pattern]>,
+}
+
+impl Table {
+    /// The pattern of a window key.
+    #[inline]
+    pub(crate) fn get(&self, key: u32) -> Pattern {
+        let before = self.before[key as usize & (HALF_KEYS - 1)] as usize;
+        let after = self.after[(key >> (2 * HALF)) as usize] as usize;
+        self.patterns[before * self.after_classes + after]
+    }
+
+    /// Compresses the full table of window keys.
+    fn new(full: &[Pattern], own: u8, caro: bool) -> Table {
+        // Cell order from the point outwards: slots 4..0 before it, 0..4 after it.
+        let (before, before_keys) = classes(own, caro, [4, 3, 2, 1, 0]);
+        let (after, after_keys) = classes(own, caro, [0, 1, 2, 3, 4]);
+        let patterns = before_keys
+            .iter()
+            .flat_map(|&b| {
+                after_keys
+                    .iter()
+                    .map(move |&a| full[(b | a << (2 * HALF)) as usize])
+            })
+            .collect();
+        Table {
+            before,
+            after,
+            after_classes: after_keys.len(),
+            patterns,
+        }
+    }
+}
+
+/// The class of every five-cell side key read outwards in `order`, and a representative key
+/// of each class: cells beyond the first blocker are cleared and, outside caro, the blocker
+/// is written as a wall.
+fn classes(own: u8, caro: bool, order: [u32; 5]) -> ([u8; HALF_KEYS], Vec<u32>) {
+    let mut class = [0; HALF_KEYS];
+    let mut keys = Vec::new();
+    for (side, class) in class.iter_mut().enumerate() {
+        let mut canonical = 0;
+        for &s in &order {
+            let code = cell(side as u32, s);
+            if code == own || code == EMPTY {
+                canonical |= u32::from(code) << (2 * s);
+            } else {
+                let blocker = if caro { code } else { WALL };
+                canonical |= u32::from(blocker) << (2 * s);
+                break;
+            }
+        }
+        let id = keys
+            .iter()
+            .position(|&k| k == canonical)
+            .unwrap_or_else(|| {
+                keys.push(canonical);
+                keys.len() - 1
+            });
+        *class = u8::try_from(id).expect("at most 94 classes");
+    }
+    (class, keys)
+}
 
 /// The pattern table for `color` under `rule`.
-pub(crate) fn table(rule: Rule, color: Color) -> Table {
-    static TABLES: [OnceLock<Box<[Pattern]>>; 8] = [const { OnceLock::new() }; 8];
+pub(crate) fn table(rule: Rule, color: Color) -> &'static Table {
+    static TABLES: [OnceLock<Table>; 8] = [const { OnceLock::new() }; 8];
     let black = color == Color::Black;
     let (exact, caro) = match rule {
         Rule::Freestyle => (false, false),
@@ -106,7 +185,10 @@ pub(crate) fn table(rule: Rule, color: Color) -> Table {
         Rule::CaroOverline => (false, true),
     };
     let i = color.index() * 4 + usize::from(exact) * 2 + usize::from(caro);
-    TABLES[i].get_or_init(|| build(stone_code(color), exact, caro))
+    TABLES[i].get_or_init(|| {
+        let own = stone_code(color);
+        Table::new(&build(own, exact, caro), own, caro)
+    })
 }
 
 /// The code of window cell `s` (0..10 in key order) of `key`.
@@ -303,7 +385,22 @@ mod tests {
     }
 
     fn pat(rule: Rule, color: Color, w: &str) -> Pattern {
-        table(rule, color)[key(w, color) as usize]
+        table(rule, color).get(key(w, color))
+    }
+
+    #[test]
+    fn the_compact_table_equals_the_full_one() {
+        for (exact, caro) in [(false, false), (true, false), (true, true), (false, true)] {
+            for color in Color::ALL {
+                let own = stone_code(color);
+                let full = build(own, exact, caro);
+                let compact = Table::new(&full, own, caro);
+                assert!(compact.patterns.len() <= 94 * 94);
+                for k in 0..KEYS as u32 {
+                    assert_eq!(compact.get(k), full[k as usize], "key {k:#x}");
+                }
+            }
+        }
     }
 
     #[test]

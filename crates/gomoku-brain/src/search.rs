@@ -303,7 +303,7 @@ fn threats(b: &SearchBoard) -> Threats {
         op_winning_four: false,
         my_four: false,
     };
-    for c in b.cells().filter(|&c| b.is_empty(c) && b.is_near(c)) {
+    for c in b.threat_cells(&[me, op]) {
         let (mine, theirs) = (b.summary(c, me), b.summary(c, op));
         if mine.is_five() && t.my_five.is_none() {
             t.my_five = Some(c);

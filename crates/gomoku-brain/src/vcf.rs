@@ -31,8 +31,8 @@ impl Failures {
 /// The cells where `color` makes a four (or better) and may legally play, strongest first.
 fn four_moves(b: &SearchBoard, color: Color) -> Vec<Cell> {
     let mut out: Vec<Cell> = b
-        .cells()
-        .filter(|&c| b.is_empty(c) && b.is_near(c) && b.summary(c, color).fours > 0)
+        .threat_cells(&[color])
+        .filter(|&c| b.summary(c, color).fours > 0)
         .filter(|&c| !b.is_forbidden_for(c, color))
         .collect();
     out.sort_by_key(|&c| -b.summary(c, color).score);
@@ -138,10 +138,8 @@ fn three_defences(b: &SearchBoard, m: Cell, attacker: Color) -> Vec<Cell> {
             }
         }
     }
-    for c in b.cells() {
-        if b.is_empty(c)
-            && b.is_near(c)
-            && !out.contains(&c)
+    for c in b.threat_cells(&[attacker, defender]) {
+        if !out.contains(&c)
             && (b.summary(c, attacker).is_winning_four() || b.summary(c, defender).fours > 0)
         {
             out.push(c);
@@ -196,8 +194,8 @@ fn vct_in(
     }
     let mut moves: Vec<Cell> = match threats.as_slice() {
         [] => b
-            .cells()
-            .filter(|&c| b.is_empty(c) && b.is_near(c) && is_threat(b.summary(c, me)))
+            .threat_cells(&[me])
+            .filter(|&c| is_threat(b.summary(c, me)))
             .collect(),
         // A forced block continues the attack only if it is a threat itself; after a quiet
         // block the defender is free to play anywhere.
