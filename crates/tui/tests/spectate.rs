@@ -1,0 +1,224 @@
+//! Spectators in the terminal: a `--join` of a table that has started watches it (the
+//! connection turns the refused join into `spectate`). A real server in-process on loopback;
+//! the spectator's Hearts screen shows the public view and, checked at every action against
+//! the finished game's record from the server, never a card of any hand; its Gomoku screen
+//! shows the players' board; neither sends anything, and leaving only stops watching.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyCode;
+use game::{GameState, Viewer};
+use netplay::{ClientMessage, GameRecord, RecordFormat};
+use parlor_tui::app::{Screen, render_to_string};
+use parlor_tui::cards::{CardStyle, card_label};
+use parlor_tui::net::{Command, NetState};
+
+mod common;
+
+use common::{PATIENCE, create, join, link, press, serve, temp_dir, type_line, until, words};
+
+/// The keys a player acts with on each screen: Enter, Space, a digit, the cursor, a move.
+const ACTING: [KeyCode; 5] = [
+    KeyCode::Enter,
+    KeyCode::Char(' '),
+    KeyCode::Char('1'),
+    KeyCode::Left,
+    KeyCode::Char('b'),
+];
+
+/// Dave's view of the Hearts table.
+fn dave_net(dave: &[parlor_tui::hearts::App]) -> &NetState {
+    dave[0].table().remote_link().unwrap().net()
+}
+
+/// Whether a note on the spectator's screen reports a problem (a refusal of what it sent).
+fn refused(net: &NetState) -> bool {
+    net.log.iter().any(|note| note.alarm)
+}
+
+#[test]
+fn a_hearts_spectator_sees_the_public_view_and_never_a_hand_card() {
+    let dir = temp_dir("spectate-hearts");
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+    let url = format!("ws://{addr}");
+    // Ann hosts one hand, on the generic client, with the server's bots in the other seats.
+    let create = create("hearts", serde_json::json!({"max_hands": 1}), "ann");
+    let mut ann = vec![link(&url, "ann", create)];
+    until(&mut ann, "the table", |a| a[0].state.seat.is_some());
+    let code = ann[0].state.code.clone().unwrap();
+    ann[0].run_command(Command::FillBots);
+    until(&mut ann, "the bots", |a| {
+        a[0].state
+            .table
+            .as_ref()
+            .is_some_and(|t| t.seats.iter().all(|s| s.name.is_some()))
+    });
+    ann[0].run_command(Command::Start);
+    until(&mut ann, "ann's first pick", |a| a[0].state.my_turn());
+    let mut ann = ann.pop().unwrap();
+
+    // Dave's join of the started table opens the Hearts screen, watching.
+    let mut dave = vec![parlor_tui::hearts::App::remote(
+        link(&url, "dave", join(&code, "dave")),
+        CardStyle::Ascii,
+    )];
+    until(&mut dave, "dave watching", |d| {
+        dave_net(d).state.is_some() && dave_net(d).table.is_some()
+    });
+    assert_eq!(dave_net(&dave).seat, None);
+    assert!(
+        dave[0].table().view().hand().is_empty(),
+        "a spectator holds no hand"
+    );
+    let screen = render_to_string(&mut dave[0], 80, 24);
+    assert!(screen.contains("ann"), "{screen}");
+    // Dave cannot act: his keys send nothing (the game waits for ann meanwhile).
+    let ply = |net: &NetState| net.state.as_ref().map(|s| s.ply);
+    let before = ply(dave_net(&dave));
+    for code in ACTING {
+        press(&mut dave[0], code);
+    }
+    type_line(&mut dave[0], "2C");
+    std::thread::sleep(Duration::from_millis(200));
+    until(&mut dave, "a quiet moment", |_| true);
+    assert!(!refused(dave_net(&dave)), "{:?}", dave_net(&dave).log);
+    assert_eq!(ply(dave_net(&dave)), before);
+    assert!(ann.state.my_turn(), "still ann's pick");
+    press(&mut dave[0], KeyCode::Char('q'));
+    let leaving = render_to_string(&mut dave[0], 80, 24);
+    assert!(leaving.contains("Stop watching this table?"), "{leaving}");
+    press(&mut dave[0], KeyCode::Esc);
+
+    // Ann plays the first legal action each turn; dave's screen at every action he sees.
+    let mut seen: Vec<(usize, Vec<String>)> = Vec::new();
+    let start = Instant::now();
+    while ann.state.result.is_none() || dave_net(&dave).result.is_none() {
+        ann.tick();
+        dave[0].tick();
+        if let Some(at) = ply(dave_net(&dave))
+            && seen.last().is_none_or(|(last, _)| *last != at)
+        {
+            seen.push((at, words(&mut dave[0])));
+        }
+        if ann.state.my_turn() {
+            ann.run_command(Command::Submit);
+        }
+        assert!(start.elapsed() < PATIENCE, "the hand did not finish");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(seen.len() > 10, "dave saw the hand go by: {}", seen.len());
+
+    // The server's record: every seat's hand at each of those actions.
+    ann.send(ClientMessage::Record {
+        game_number: Some(1),
+        format: RecordFormat::Log,
+    });
+    let mut ann = vec![ann];
+    until(&mut ann, "the record", |a| a[0].state.record.is_some());
+    let record: GameRecord =
+        serde_json::from_str(&ann[0].state.record.as_ref().unwrap().text).unwrap();
+    let settings: hearts::Settings = serde_json::from_value(record.settings.clone()).unwrap();
+    let mut game = <hearts::Game as GameState>::new(&settings, record.seed).unwrap();
+    let mut checked = 0;
+    for (ply, logged) in record.actions.iter().enumerate() {
+        if let Some((_, shown)) = seen.iter().find(|(at, _)| *at == ply) {
+            for seat in 0..4 {
+                for card in GameState::view(&game, Viewer::Seat(seat)).hand() {
+                    let label = card_label(card, CardStyle::Ascii);
+                    assert!(
+                        !shown.contains(&label),
+                        "ply {ply}: dave sees seat {seat}'s {label}"
+                    );
+                }
+            }
+            checked += 1;
+        }
+        let action = game.parse_action(logged.seat, &logged.action).unwrap();
+        GameState::play(&mut game, logged.seat, action).unwrap();
+    }
+    assert!(checked > 10, "{checked} views checked");
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+}
+
+fn gomoku(server: &str, name: &str, first: ClientMessage) -> parlor_tui::gomoku::App {
+    parlor_tui::gomoku::App::remote(link(server, name, first), true).unwrap()
+}
+
+#[test]
+fn a_gomoku_spectator_sees_the_players_board_and_cannot_place_a_stone() {
+    let dir = temp_dir("spectate-gomoku");
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+    let url = format!("ws://{addr}");
+    let create = create(
+        "gomoku",
+        serde_json::json!({"width": 9, "height": 9}),
+        "ann",
+    );
+    let mut apps = vec![gomoku(&url, "ann", create)];
+    until(&mut apps, "the table", |a| {
+        a[0].state().table().unwrap().net().seat == Some(0)
+    });
+    let code = apps[0].state().table().unwrap().net().code.clone().unwrap();
+    apps.push(gomoku(&url, "bob", join(&code, "bob")));
+    until(&mut apps, "two players", |a| {
+        a[0].state()
+            .table()
+            .unwrap()
+            .net()
+            .table
+            .as_ref()
+            .is_some_and(|t| t.seats.iter().all(|s| s.connected && s.name.is_some()))
+    });
+    press(&mut apps[0], KeyCode::Char('g'));
+    until(&mut apps, "the game", |a| {
+        a.iter().all(|app| app.state().remote_view().is_some())
+    });
+    apps.push(gomoku(&url, "carl", join(&code, "carl")));
+    until(&mut apps, "carl watching", |a| {
+        a[2].state().remote_view().is_some()
+    });
+    let net = |app: &parlor_tui::gomoku::App| app.state().table().unwrap().net().clone();
+    assert_eq!(net(&apps[2]).seat, None);
+    let moves = |app: &parlor_tui::gomoku::App| app.state().game().moves().to_vec();
+
+    let black = apps[0].state().remote_view().unwrap().black_seat;
+    for (ply, point) in ["e5", "e6", "f5"].into_iter().enumerate() {
+        let seat = if ply % 2 == 0 { black } else { 1 - black };
+        until(&mut apps, "the turn", |a| {
+            a.iter().all(|app| app.state().game().moves().len() == ply)
+                && a[seat].state().table().unwrap().my_turn()
+        });
+        assert_eq!(moves(&apps[2]), moves(&apps[0]), "ply {ply}");
+        type_line(&mut apps[seat], point);
+    }
+    until(&mut apps, "the third stone", |a| {
+        a.iter().all(|app| app.state().game().moves().len() == 3)
+    });
+    assert_eq!(moves(&apps[2]), moves(&apps[0]));
+    let board = |screen: &str| -> Vec<String> {
+        screen
+            .lines()
+            .filter(|l| l.contains(" . "))
+            .map(str::to_owned)
+            .collect()
+    };
+    let watched = render_to_string(&mut apps[2], 80, 24);
+    let played = render_to_string(&mut apps[0], 80, 24);
+    assert_eq!(board(&watched), board(&played), "{watched}\n{played}");
+
+    // Carl cannot place a stone: nothing is sent, the board stays.
+    for code in ACTING {
+        press(&mut apps[2], code);
+    }
+    type_line(&mut apps[2], "a1");
+    std::thread::sleep(Duration::from_millis(200));
+    until(&mut apps, "a quiet moment", |_| true);
+    assert!(!refused(&net(&apps[2])), "{:?}", net(&apps[2]).log);
+    assert_eq!(moves(&apps[2]).len(), 3);
+    press(&mut apps[2], KeyCode::Char('q'));
+    let leaving = render_to_string(&mut apps[2], 80, 24);
+    assert!(leaving.contains("Stop watching this table?"), "{leaving}");
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+}
