@@ -147,6 +147,12 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
         header.starts_with("ann (you) | table ") && header.contains("1 watching"),
         "{header}"
     );
+    // The player's key row, whole at 60 columns.
+    let narrow = render_to_string(&mut apps[0], 60, 20);
+    assert_eq!(
+        narrow.lines().last().unwrap().trim_end(),
+        "d draw | : move | i hint | u undo | ? help | q leave"
+    );
     let watched = render_to_string(&mut apps[1], 80, 24);
     assert!(watched.contains("you watch"), "{watched}");
     assert!(!watched.contains("d draw"), "a spectator's keys: {watched}");
