@@ -2,7 +2,8 @@
 //! connection turns the refused join into `spectate`). A real server in-process on loopback;
 //! the spectator's Hearts screen shows the public view and, checked at every action against
 //! the finished game's record from the server, never a card of any hand; its Gomoku screen
-//! shows the players' board; neither sends anything, and leaving only stops watching.
+//! (ann against the server's bot) shows the player's board; neither sends anything, and
+//! leaving only stops watching.
 
 use std::time::{Duration, Instant};
 
@@ -150,52 +151,53 @@ fn a_gomoku_spectator_sees_the_players_board_and_cannot_place_a_stone() {
     let dir = temp_dir("spectate-gomoku");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
-    let create = create(
-        "gomoku",
-        serde_json::json!({"width": 9, "height": 9}),
-        "ann",
-    );
-    let mut apps = vec![gomoku(&url, "ann", create)];
+    // Ann against the server's quick bot (chosen with d, as a host would), on 9x9.
+    let settings = serde_json::json!({"width": 9, "height": 9});
+    let mut apps = vec![gomoku(&url, "ann", create("gomoku", settings, "ann"))];
+    let net = |app: &parlor_tui::gomoku::App| app.state().table().unwrap().net().clone();
     until(&mut apps, "the table", |a| {
-        a[0].state().table().unwrap().net().seat == Some(0)
+        let net = net(&a[0]);
+        net.host && net.seat == Some(0) && !net.offers.is_empty()
     });
-    let code = apps[0].state().table().unwrap().net().code.clone().unwrap();
-    apps.push(gomoku(&url, "bob", join(&code, "bob")));
-    until(&mut apps, "two players", |a| {
-        a[0].state()
-            .table()
-            .unwrap()
-            .net()
-            .table
-            .as_ref()
-            .is_some_and(|t| t.seats.iter().all(|s| s.connected && s.name.is_some()))
+    for _ in 0..net(&apps[0]).bot_choices().len() {
+        if apps[0].state().status().text().contains("threat") {
+            break;
+        }
+        press(&mut apps[0], KeyCode::Char('d'));
+    }
+    let chosen = apps[0].state().status().text();
+    assert_eq!(chosen, "b seats: threat level 1");
+    press(&mut apps[0], KeyCode::Char('b'));
+    until(&mut apps, "the bot", |a| {
+        let table = net(&a[0]).table;
+        table.is_some_and(|t| t.seats.iter().all(|s| s.name.is_some()))
     });
     press(&mut apps[0], KeyCode::Char('g'));
     until(&mut apps, "the game", |a| {
-        a.iter().all(|app| app.state().remote_view().is_some())
+        a[0].state().remote_view().is_some()
     });
+    let code = net(&apps[0]).code.unwrap();
     apps.push(gomoku(&url, "carl", join(&code, "carl")));
     until(&mut apps, "carl watching", |a| {
-        a[2].state().remote_view().is_some()
+        a[1].state().remote_view().is_some()
     });
-    let net = |app: &parlor_tui::gomoku::App| app.state().table().unwrap().net().clone();
-    assert_eq!(net(&apps[2]).seat, None);
+    assert_eq!(net(&apps[1]).seat, None);
     let moves = |app: &parlor_tui::gomoku::App| app.state().game().moves().to_vec();
 
-    let black = apps[0].state().remote_view().unwrap().black_seat;
-    for (ply, point) in ["e5", "e6", "f5"].into_iter().enumerate() {
-        let seat = if ply % 2 == 0 { black } else { 1 - black };
-        until(&mut apps, "the turn", |a| {
-            a.iter().all(|app| app.state().game().moves().len() == ply)
-                && a[seat].state().table().unwrap().my_turn()
+    // Ann's stones on the first free points of a row; the bot answers each.
+    let mut points = ["e5", "d4", "c3", "f6", "g7"].into_iter();
+    while moves(&apps[0]).len() < 4 {
+        until(&mut apps, "ann's turn", |a| {
+            moves(&a[1]) == moves(&a[0]) && a[0].state().table().unwrap().my_turn()
         });
-        assert_eq!(moves(&apps[2]), moves(&apps[0]), "ply {ply}");
-        type_line(&mut apps[seat], point);
+        let taken = moves(&apps[0]);
+        let point = points
+            .find(|p| !taken.contains(&p.parse().unwrap()))
+            .unwrap();
+        type_line(&mut apps[0], point);
+        until(&mut apps, "the stone", |a| moves(&a[0]).len() > taken.len());
     }
-    until(&mut apps, "the third stone", |a| {
-        a.iter().all(|app| app.state().game().moves().len() == 3)
-    });
-    assert_eq!(moves(&apps[2]), moves(&apps[0]));
+    until(&mut apps, "carl's board", |a| moves(&a[1]) == moves(&a[0]));
     let board = |screen: &str| -> Vec<String> {
         screen
             .lines()
@@ -203,21 +205,25 @@ fn a_gomoku_spectator_sees_the_players_board_and_cannot_place_a_stone() {
             .map(str::to_owned)
             .collect()
     };
-    let watched = render_to_string(&mut apps[2], 80, 24);
+    let watched = render_to_string(&mut apps[1], 80, 24);
     let played = render_to_string(&mut apps[0], 80, 24);
     assert_eq!(board(&watched), board(&played), "{watched}\n{played}");
 
-    // Carl cannot place a stone: nothing is sent, the board stays.
+    // Carl cannot place a stone (the game waits for ann): nothing is sent, the board stays.
+    until(&mut apps, "ann's turn", |a| {
+        moves(&a[1]) == moves(&a[0]) && a[0].state().table().unwrap().my_turn()
+    });
+    let before = moves(&apps[0]);
     for code in ACTING {
-        press(&mut apps[2], code);
+        press(&mut apps[1], code);
     }
-    type_line(&mut apps[2], "a1");
+    type_line(&mut apps[1], "a1");
     std::thread::sleep(Duration::from_millis(200));
     until(&mut apps, "a quiet moment", |_| true);
-    assert!(!refused(&net(&apps[2])), "{:?}", net(&apps[2]).log);
-    assert_eq!(moves(&apps[2]).len(), 3);
-    press(&mut apps[2], KeyCode::Char('q'));
-    let leaving = render_to_string(&mut apps[2], 80, 24);
+    assert!(!refused(&net(&apps[1])), "{:?}", net(&apps[1]).log);
+    assert_eq!((moves(&apps[0]), moves(&apps[1])), (before.clone(), before));
+    press(&mut apps[1], KeyCode::Char('q'));
+    let leaving = render_to_string(&mut apps[1], 80, 24);
     assert!(leaving.contains("Stop watching this table?"), "{leaving}");
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();
