@@ -114,19 +114,20 @@ impl<S: Serialize + DeserializeOwned, E: Serialize + DeserializeOwned + Default>
     }
 
     /// `q`: asks before leaving, in `overlay`, a yes/no window whose yes is `confirmed` (save
-    /// and quit): at a network table whether to leave it (the seat waits); while a game is
-    /// `in_progress`, whether to quit (and that it is saved). Leaves at once when there is
+    /// and quit): at a network table its `leave` question
+    /// ([`Remote::leave_question`](crate::net::remote::Remote::leave_question)); while a game
+    /// is `in_progress`, whether to quit (and that it is saved). Leaves at once when there is
     /// nothing to lose.
     pub fn ask_quit<P, C>(
         &self,
         what: &str,
-        remote: bool,
+        leave: Option<String>,
         in_progress: bool,
         overlay: &mut Overlay<P, C>,
         confirmed: C,
     ) -> Flow {
-        let question = if remote {
-            "leave the table? your seat waits for you (a bot plays it meanwhile)".to_owned()
+        let question = if let Some(leave) = leave {
+            leave
         } else if !in_progress {
             return Flow::Quit;
         } else if self.keeps() {

@@ -1,13 +1,14 @@
 //! Klondike's own screen at a network table: a real server in-process on loopback, ann's
 //! Klondike screen (its state, driven by its keys, no terminal) and carl's, who joins the
 //! started table and so watches it. Ann plays a deal the server proved winnable to the win
-//! along the server solver's line, by keys, the mouse and typed moves; a refused move shows the
-//! server's error and changes nothing; the local-only keys are off; carl's board is ann's
-//! and never shows a card the server holds face down.
+//! along the server solver's line, by keys, the mouse and typed moves; `u` takes a move back
+//! through the server; a refused move or undo shows the server's error and changes nothing;
+//! the local-only keys are off; the leave question says what the server does with the seat;
+//! carl's board is ann's and never shows a card the server holds face down.
 
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use klondike::{Klondike, Move};
-use netplay::{AssistAsk, ClientMessage, GameRecord, RecordFormat};
+use netplay::{AssistAsk, ClientMessage, GameRecord, RecordFormat, TableAction};
 use parlor_tui::app::{Screen, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
 use parlor_tui::klondike::App;
@@ -15,7 +16,7 @@ use parlor_tui::net::{NetScreen, NetState};
 
 mod common;
 
-use common::{create, join, link, press, serve, temp_dir, type_line, until};
+use common::{create, join, link, press, serve, serve_with, temp_dir, type_line, until};
 
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
     App::remote(link(server, name, first), CardStyle::Ascii)
@@ -144,15 +145,37 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
         header.starts_with("ann (you) | table ") && header.contains("1 watching"),
         "{header}"
     );
+    // The player's key row, whole at 60 columns.
+    let narrow = render_to_string(&mut apps[0], 60, 20);
+    assert_eq!(
+        narrow.lines().last().unwrap().trim_end(),
+        "d draw | : move | i hint | u undo | ? help | q leave"
+    );
     let watched = render_to_string(&mut apps[1], 80, 24);
     assert!(watched.contains("you watch"), "{watched}");
     assert!(!watched.contains("d draw"), "a spectator's keys: {watched}");
     press(&mut apps[1], KeyCode::Char('d'));
     assert_eq!(status(&apps[1]), "You are watching: only the player moves");
+    press(&mut apps[1], KeyCode::Char('u'));
+    assert_eq!(status(&apps[1]), "You are watching: only the player undoes");
+    // Leaving only stops carl watching; ann's seat is played by the server's bot for
+    // Klondike (the random one) once she has been away past its timeout.
+    press(&mut apps[1], KeyCode::Char('q'));
+    let leaving = render_to_string(&mut apps[1], 80, 24);
+    assert!(leaving.contains("Stop watching this table?"), "{leaving}");
+    press(&mut apps[1], KeyCode::Esc);
+    press(&mut apps[0], KeyCode::Char('q'));
+    let leaving = render_to_string(&mut apps[0], 80, 24);
+    assert!(
+        leaving.contains("Leave? The random bot plays on until you return y/n"),
+        "{leaving}"
+    );
+    press(&mut apps[0], KeyCode::Esc);
+    assert!(!render_to_string(&mut apps[0], 80, 24).contains("Leave?"));
 
     // The local game's keys are off at the table, and change nothing.
     let start = apps[0].state().view();
-    for key in ['u', 'r', 'o', 's', 'R', 'W'] {
+    for key in ['r', 'o', 's', 'R', 'W'] {
         press(&mut apps[0], KeyCode::Char(key));
         assert!(
             status(&apps[0]).ends_with("is off at a network table"),
@@ -167,6 +190,18 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
     assert!(help.contains("At a network table"), "{help}");
     assert!(!help.contains("restart this deal"), "{help}");
     press(&mut apps[0], KeyCode::Esc);
+
+    // Nothing to take back yet: the server's refusal, nothing changed.
+    press(&mut apps[0], KeyCode::Char('u'));
+    until(&mut apps, "the refused undo", |a| {
+        status(&a[0]).starts_with("error")
+    });
+    assert!(
+        status(&apps[0]).contains("no move is left to take back"),
+        "{}",
+        status(&apps[0])
+    );
+    assert_eq!(apps[0].state().view(), start);
 
     // A move the rules refuse: the server's error in the status line, nothing changed.
     type_line(&mut apps[0], "fS-1");
@@ -204,11 +239,37 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
         .iter()
         .map(|text| text.parse().unwrap())
         .collect();
+
+    // The line's first move, taken back with `u`: the server logs the undo, and both
+    // screens redraw the deal as it was.
+    let dealt = board(&mut apps[0]);
+    play(&mut apps[0], line[0], false);
+    until(&mut apps, "the first move", |a| ply(&a[0]) == Some(1));
+    assert_ne!(board(&mut apps[0]), dealt);
+    until(&mut apps, "ann's turn", |a| {
+        a[0].state().table().unwrap().my_turn()
+    });
+    press(&mut apps[0], KeyCode::Char('u'));
+    until(&mut apps, "the undo", |a| {
+        ply(&a[0]) == Some(2) && ply(&a[1]) == Some(2)
+    });
+    assert_eq!(apps[0].state().view(), start);
+    assert_eq!(board(&mut apps[0]), dealt);
+    assert_eq!(board(&mut apps[1]), dealt);
+    until(&mut apps, "the ack", |a| {
+        status(&a[0]) == "you took back a move"
+    });
+    // The server keeps no redo.
+    press(&mut apps[0], KeyCode::Char('r'));
+    assert_eq!(status(&apps[0]), "redo is off at a network table");
+
+    // The record holds the move and its undo first.
+    let base = 2;
     let mut watched = Vec::with_capacity(line.len());
     for (i, &mv) in line.iter().enumerate() {
         until(&mut apps, "the turn", |a| {
-            ply(&a[0]) == Some(i)
-                && ply(&a[1]) == Some(i)
+            ply(&a[0]) == Some(base + i)
+                && ply(&a[1]) == Some(base + i)
                 && a[0].state().table().unwrap().my_turn()
         });
         let seen = board(&mut apps[1]);
@@ -218,7 +279,7 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
     }
     until(&mut apps, "the win", |a| {
         a.iter()
-            .all(|app| ply(app) == Some(line.len()) && net(app).result.is_some())
+            .all(|app| ply(app) == Some(base + line.len()) && net(app).result.is_some())
     });
     assert!(
         status(&apps[0]).starts_with("You won! Final score"),
@@ -244,8 +305,9 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
     });
     let record: GameRecord = serde_json::from_str(&helper.state.record.unwrap().text).unwrap();
     let mut position: Klondike = netplay::assist::klondike(record.settings, record.seed).unwrap();
-    assert_eq!(record.actions.len(), line.len());
-    for (words, logged) in watched.iter().zip(&record.actions) {
+    assert_eq!(record.actions.len(), base + line.len());
+    assert_eq!(record.actions[1].action, TableAction::Undo.log_text());
+    for (words, logged) in watched.iter().zip(&record.actions[base..]) {
         let [_, down, ..] = position.zones();
         let hidden = down.iter().chain(position.stock().iter().copied());
         for card in hidden {
@@ -264,6 +326,46 @@ fn a_klondike_screen_wins_at_a_table_while_a_spectator_sees_only_the_face_up_car
                 && app.state().view().is_some_and(|v| v.foundations == [0; 4])
         })
     });
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+}
+
+/// The leave question says the random bot plays the game on: it does, once the player has
+/// been away past the server's timeout (carl watches it move).
+#[test]
+fn the_leave_question_is_true_the_random_bot_plays_a_klondike_game_left_away() {
+    let dir = temp_dir("remote-klondike-away");
+    let mut config = netplay::Config::default();
+    config.times.away_timeout = std::time::Duration::from_millis(100);
+    config.times.bot_delay = std::time::Duration::from_millis(20);
+    let (addr, running) = serve_with("127.0.0.1:0".parse().unwrap(), &dir, config);
+    let url = format!("ws://{addr}");
+    let mut ann = vec![seat(
+        &url,
+        "ann",
+        create("klondike", serde_json::json!({}), "ann"),
+    )];
+    until(&mut ann, "the table", |a| net(&a[0]).seat == Some(0));
+    press(&mut ann[0], KeyCode::Char('g'));
+    until(&mut ann, "the deal", |a| a[0].state().view().is_some());
+    let code = net(&ann[0]).code.clone().unwrap();
+    let mut carl = vec![seat(&url, "carl", join(&code, "carl"))];
+    until(&mut carl, "carl watching", |c| {
+        c[0].state().view().is_some()
+    });
+
+    press(&mut ann[0], KeyCode::Char('q'));
+    let leaving = render_to_string(&mut ann[0], 60, 20);
+    assert!(
+        leaving.contains("Leave? The random bot plays on until you return y/n"),
+        "{leaving}"
+    );
+    assert_eq!(
+        ann[0].handle_event(&parlor_tui::app::key(KeyCode::Char('y'))),
+        parlor_tui::app::Action::Quit
+    );
+    drop(ann);
+    until(&mut carl, "the bot's moves", |c| ply(&c[0]) > Some(2));
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();
 }

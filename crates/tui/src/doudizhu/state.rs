@@ -973,10 +973,13 @@ impl TableState for Table {
             Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
             Command::Quit => {
-                let (remote, in_progress) = (self.is_remote(), self.to_save().is_some());
+                let (leave, in_progress) = (
+                    self.remote_link().map(Remote::leave_question),
+                    self.to_save().is_some(),
+                );
                 return self.keep.ask_quit(
                     WHAT,
-                    remote,
+                    leave,
                     in_progress,
                     &mut self.overlay,
                     Command::SaveAndQuit,

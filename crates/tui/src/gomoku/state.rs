@@ -19,7 +19,7 @@ use crate::data::DataDir;
 use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
 use crate::net::NetScreen;
-use crate::net::remote::{LEAVE, Remote, TableKey};
+use crate::net::remote::{Remote, TableKey};
 use crate::overlay::Overlay;
 use crate::status::{Level, Status};
 use crate::thinker::{Search, Strength, Thinker};
@@ -656,7 +656,8 @@ impl State {
                 return Some(Action::Continue);
             }
             Command::Quit => {
-                self.overlay = Overlay::confirm(LEAVE, Sure::Quit);
+                let question = self.table.as_ref().map(|table| table.leave_question());
+                self.overlay = Overlay::confirm(question.unwrap_or_default(), Sure::Quit);
                 return Some(Action::Continue);
             }
             _ => return None,

@@ -935,10 +935,13 @@ impl TableState for Table {
             Command::ResetStatistics => self.keep.reset_stats(&mut self.status),
             Command::Resume => self.resume(),
             Command::Quit => {
-                let (remote, in_progress) = (self.is_remote(), self.in_progress());
+                let (leave, in_progress) = (
+                    self.remote_link().map(Remote::leave_question),
+                    self.in_progress(),
+                );
                 return self.keep.ask_quit(
                     WHAT,
-                    remote,
+                    leave,
                     in_progress,
                     &mut self.overlay,
                     Command::SaveAndQuit,

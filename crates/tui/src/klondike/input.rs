@@ -228,6 +228,7 @@ pub fn mouse_command(mouse: &MouseEvent, hits: &HitMap<Hit>) -> Option<Command> 
 /// What the keys that differ at a network table do there, for the help (after the keys that
 /// do the same).
 pub const AT_TABLE: &[(&str, &str)] = &[
+    ("u", "undo: the server takes back the last move"),
     ("g", "the host: start the game"),
     ("n", "the host: a rematch, once the game is over"),
     (
@@ -237,7 +238,7 @@ pub const AT_TABLE: &[(&str, &str)] = &[
 ];
 
 /// What the help says about a network table.
-pub const AT_TABLE_NOTE: &str = "At a network table the server keeps the game: undo and redo, new deals, restart, deal by seed, the options (draw, passes, scoring, auto-moves), statistics and saving are off; no card goes up by itself (f, a or a double click send them).";
+pub const AT_TABLE_NOTE: &str = "At a network table the server keeps the game and takes back moves, but has no redo: redo, new deals, restart, deal by seed, the options (draw, passes, scoring, auto-moves), statistics and saving are off; no card goes up by itself (f, a or a double click send them).";
 
 /// Whether `command`'s key does at a network table what it does in a local game (the
 /// others are off there, or the host's, or ask the server's solver: [`AT_TABLE`]).

@@ -18,7 +18,7 @@ use ::klondike::{
 };
 use cards_core::Suit;
 use game::{GameState, Viewer};
-use netplay::AssistAsk;
+use netplay::{AssistAsk, TableAction};
 use serde::{Deserialize, Serialize};
 
 use super::hint::{self, Advice, Marks};
@@ -30,7 +30,7 @@ use crate::data::{DataDir, DataError};
 use crate::launcher::random_seed;
 use crate::line_input::{Edit, LineInput};
 use crate::net::NetScreen;
-use crate::net::remote::{HostCommand, LEAVE, Remote, TableKey};
+use crate::net::remote::{HostCommand, Remote, TableKey};
 use crate::overlay::{Outcome, Overlay};
 use crate::save;
 use crate::stats::{Finished, ScoreOrder, Stats};
@@ -633,7 +633,8 @@ impl State {
     /// local meaning stand (the cursor, picking up and dropping, moves, help, leaving).
     fn apply_at_table(&mut self, command: Command) -> Option<Action> {
         let key = match command {
-            Command::Undo | Command::Redo => TableKey::Off("undo"),
+            Command::Undo => return Some(self.undo_at_table()),
+            Command::Redo => TableKey::Off("redo"),
             Command::Restart | Command::WinnableDeal => TableKey::Off("a new deal"),
             Command::Options => TableKey::Off("the options"),
             Command::Statistics => TableKey::Off("the statistics"),
@@ -652,6 +653,27 @@ impl State {
             seat.link.at_table(key, &mut self.message);
         }
         Some(Action::Continue)
+    }
+
+    /// Asks the server to take back the last move (it does at a one-player table); the
+    /// next view redraws the table, a refusal comes back as the server's error.
+    fn undo_at_table(&mut self) -> Action {
+        self.held = None;
+        let Source::Remote(seat) = &mut self.source else {
+            return Action::Continue;
+        };
+        if seat.link.net().seat.is_none() {
+            self.message
+                .warn("You are watching: only the player undoes");
+            return Action::Continue;
+        }
+        seat.sending_up = None;
+        seat.link.table_action(TableAction::Undo);
+        self.message.info(format!(
+            "Asking the server to take back the last move{}",
+            self.style.ellipsis()
+        ));
+        Action::Continue
     }
 
     /// Puts `question` to the server's solver (the server knows the face-down cards); the
@@ -900,8 +922,8 @@ impl State {
     }
 
     fn quit(&mut self, now: Instant) -> Action {
-        if self.source.is_remote() {
-            self.overlay = Overlay::confirm(LEAVE, Confirmed::QuitUnsaved);
+        if let Source::Remote(seat) = &self.source {
+            self.overlay = Overlay::confirm(seat.link.leave_question(), Confirmed::QuitUnsaved);
             Action::Continue
         } else if self.in_progress() && self.data.is_some() {
             self.overlay = Overlay::confirm(

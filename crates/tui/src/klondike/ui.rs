@@ -72,7 +72,7 @@ impl StatefulWidget for Table<'_> {
         let footer = match state.table() {
             Some(table) => {
                 let sep = style.separator();
-                table.footer(&format!("d draw{sep}: move{sep}i hint"), sep)
+                table.footer(&format!("d draw{sep}: move{sep}i hint{sep}u undo"), sep)
             }
             None => footer(style, area.width),
         };

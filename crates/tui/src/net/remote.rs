@@ -11,9 +11,6 @@ use super::NetScreen;
 use super::state::{Assisted, Link, NetState, Note, Presence};
 use crate::status::{Level, Status};
 
-/// The question before a game screen leaves its table.
-pub const LEAVE: &str = "Leave the table? (a bot plays your seat while you are away)";
-
 /// What a board game's key asks for at a table where it differs from the local game
 /// (see [`Remote::at_table`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,6 +273,29 @@ impl<V> Remote<V> {
     /// The server's answer to [`assist`](Remote::assist), once it came (taken: once).
     pub fn take_assist(&mut self) -> Option<Assisted> {
         self.link.state.assist.take()
+    }
+
+    /// The question before the screen leaves the table, true to what the server does then
+    /// and short enough for a 60-column dialog: a spectator only stops watching; a player's
+    /// seat is played, once it has been away past the server's timeout, by the bot the
+    /// server names for it (Klondike's is the random one) until the player returns.
+    pub fn leave_question(&self) -> String {
+        let net = &self.link.state;
+        if net.seat.is_none() {
+            return "Stop watching this table?".to_owned();
+        }
+        let game = net.table.as_ref().map(|table| table.game.as_str());
+        let offer = net
+            .offers
+            .iter()
+            .find(|offer| Some(offer.game.as_str()) == game);
+        match offer {
+            Some(offer) => format!(
+                "Leave? The {} bot plays on until you return",
+                offer.default.kind
+            ),
+            None => "Leave? The server keeps your seat for your return".to_owned(),
+        }
     }
 
     /// Sends the action written `text` (see [`NetState::act`]).

@@ -17,7 +17,7 @@ use crate::data::DataDir;
 use crate::dialogs::{cycle, dialogs_for_state};
 use crate::line_input::LineInput;
 use crate::net::NetScreen;
-use crate::net::remote::{HostCommand, LEAVE, Remote, TableKey};
+use crate::net::remote::{HostCommand, Remote, TableKey};
 use crate::overlay::Overlay;
 use crate::status::Status;
 use crate::thinker::{Search, Strength, Thinker};
@@ -480,7 +480,8 @@ impl State {
             // Before the start there is no draw to offer: `d` chooses the host's bot.
             Command::OfferDraw if waiting => TableKey::Host(HostCommand::NextBot),
             Command::Quit => {
-                self.overlay = Overlay::confirm(LEAVE, Sure::Quit);
+                let question = self.table.as_ref().map(|s| s.link.leave_question());
+                self.overlay = Overlay::confirm(question.unwrap_or_default(), Sure::Quit);
                 return Some(Action::Continue);
             }
             _ => return None,

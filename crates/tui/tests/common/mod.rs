@@ -26,6 +26,15 @@ pub struct Running {
 
 /// Starts a server on `addr` over the SQLite file in `dir`.
 pub fn serve(addr: SocketAddr, dir: &std::path::Path) -> (SocketAddr, Running) {
+    serve_with(addr, dir, Config::default())
+}
+
+/// As [`serve`], with `config` (a short away timeout, a bot delay).
+pub fn serve_with(
+    addr: SocketAddr,
+    dir: &std::path::Path,
+    config: Config,
+) -> (SocketAddr, Running) {
     let (stop, stopped) = oneshot::channel::<()>();
     let (bound_tx, bound_rx) = std::sync::mpsc::channel();
     let dir = dir.to_owned();
@@ -33,14 +42,9 @@ pub fn serve(addr: SocketAddr, dir: &std::path::Path) -> (SocketAddr, Running) {
         let runtime = tokio::runtime::Runtime::new().expect("runtime");
         runtime.block_on(async move {
             let storage = SqliteStorage::open_dir(&dir).expect("sqlite opens");
-            let server = Server::bind(
-                addr,
-                Config::default(),
-                Registry::parlor(),
-                Arc::new(storage),
-            )
-            .await
-            .expect("server binds");
+            let server = Server::bind(addr, config, Registry::parlor(), Arc::new(storage))
+                .await
+                .expect("server binds");
             bound_tx.send(server.local_addr().unwrap()).unwrap();
             server
                 .run(async {
