@@ -196,6 +196,8 @@ pub struct AtTable {
     pub waiting: bool,
     /// Whether you host the table.
     pub host: bool,
+    /// Whether you watch the table (no seat).
+    pub watching: bool,
 }
 
 impl AtTable {
@@ -204,6 +206,7 @@ impl AtTable {
         AtTable {
             waiting: remote.view().is_none(),
             host: remote.net().host,
+            watching: remote.net().seat.is_none(),
         }
     }
 

@@ -73,6 +73,13 @@ fn a_hearts_spectator_sees_the_public_view_and_never_a_hand_card() {
     );
     let screen = render_to_string(&mut dave[0], 80, 24);
     assert!(screen.contains("ann"), "{screen}");
+    // Regression: a spectator's screen drew him as the bottom seat's player.
+    for seated in ["You (", "pick 3", "Enter play"] {
+        assert!(
+            !screen.contains(seated),
+            "a spectator sees {seated:?}:\n{screen}"
+        );
+    }
     // Dave cannot act: his keys send nothing (the game waits for ann meanwhile).
     let ply = |net: &NetState| net.state.as_ref().map(|s| s.ply);
     let before = ply(dave_net(&dave));

@@ -447,6 +447,7 @@ fn the_footer_follows_the_phase_and_the_table() {
             table: remote.then_some(input::AtTable {
                 waiting,
                 host: true,
+                watching: false,
             }),
         })
     };

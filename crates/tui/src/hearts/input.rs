@@ -263,11 +263,13 @@ impl Binding {
     }
 }
 
-/// The footer in `context`, from [`BINDINGS`].
+/// The footer in `context`, from [`BINDINGS`] (a spectator's without the play keys).
 pub fn footer(context: Context) -> String {
+    let watching = context.table.is_some_and(|t| t.watching);
     BINDINGS
         .iter()
         .filter(|b| b.applies(context))
+        .filter(|b| !(watching && matches!(b.command, Command::Toggle | Command::Confirm)))
         .filter_map(|b| b.footer)
         .collect::<Vec<_>>()
         .join("  ")

@@ -367,6 +367,11 @@ impl Table {
         self.source.is_remote()
     }
 
+    /// Whether you watch a network table without a seat.
+    pub fn watching(&self) -> bool {
+        matches!(&self.source, Source::Remote(remote) if remote.link.net().seat.is_none())
+    }
+
     /// Your seat: South locally, the one the server gave at a network table.
     pub fn me(&self) -> Seat {
         match &self.source {
@@ -514,7 +519,11 @@ impl Table {
         let direction = view.pass_direction();
         let hand = hand_number(&view) + 1;
         let names = self.names();
-        self.info(if direction.passes() {
+        let watching =
+            matches!(&self.source, Source::Remote(remote) if remote.link.net().seat.is_none());
+        self.info(if watching {
+            format!("Hand {hand}: you are watching")
+        } else if direction.passes() {
             format!(
                 "Hand {hand}: pick 3 cards to pass {direction} to {}, then Enter",
                 names[direction.receiver(self.me())]

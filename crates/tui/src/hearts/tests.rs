@@ -481,7 +481,13 @@ fn help_lists_every_binding_and_the_variants_in_force() {
 #[test]
 fn the_footer_comes_from_the_bindings_and_follows_the_table() {
     let footer = |table| input::footer(input::Context { popup: None, table });
-    let at = |waiting, host| Some(crate::shell::AtTable { waiting, host });
+    let at = |waiting, host| {
+        Some(crate::shell::AtTable {
+            waiting,
+            host,
+            watching: false,
+        })
+    };
     assert_eq!(
         footer(None),
         "Enter play  u undo  t last trick  p points  ? help  q quit"

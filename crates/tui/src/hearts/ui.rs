@@ -346,7 +346,11 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         Constraint::Length(1),
     ])
     .areas(hand);
-    let you = format!("You ({})", names[me]);
+    let you = if table.watching() {
+        names[me].clone()
+    } else {
+        format!("You ({})", names[me])
+    };
     Line::styled(seat_label(&view, me, &you, totals[me], style), theme::TITLE).render(label, buf);
     HandWidget {
         cards: &hand_cards(table, &view),
@@ -354,7 +358,11 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
         style,
     }
     .render(cards, buf, hits);
-    Line::styled(text(style, &exchange_text(&view, &names)), theme::DIM).render(passing, buf);
+    Line::styled(
+        text(style, &exchange_text(&view, &names, table.watching())),
+        theme::DIM,
+    )
+    .render(passing, buf);
 
     StatusLine(&table.status().spelled(|t| text(style, t))).render(status, buf);
     let footer = input::footer(input::Context::of(table));
@@ -390,7 +398,7 @@ pub fn hand_cards(table: &Table, view: &View) -> Vec<HandCard> {
 }
 
 /// What you passed and received this hand, in words.
-fn exchange_text(view: &View, names: &BySeat<String, 4>) -> String {
+fn exchange_text(view: &View, names: &BySeat<String, 4>, watching: bool) -> String {
     let direction = view.pass_direction();
     let me = view.seat().unwrap_or(super::HUMAN);
     match (view.passed(), view.received()) {
@@ -407,6 +415,7 @@ fn exchange_text(view: &View, names: &BySeat<String, 4>) -> String {
             self::names(passed),
             names[direction.receiver(me)]
         ),
+        _ if watching => format!("passing {direction}"),
         _ => format!(
             "passing {direction}: pick 3 cards for {}",
             names[direction.receiver(me)]
