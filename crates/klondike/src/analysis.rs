@@ -132,7 +132,7 @@ impl Klondike {
     pub fn auto_move(&self, policy: AutoMove) -> Option<Move> {
         let foundations = Suit::ALL.map(|suit| self.foundation_len(suit));
         let tops = std::array::from_fn(|i| self.pile(i).last().copied());
-        auto_move(policy, &foundations, self.waste_top(), tops)
+        auto_move(policy, foundations, self.waste_top(), tops)
     }
 
     /// Whether the game can finish itself: every card face up, stock and waste empty and not
@@ -153,7 +153,7 @@ impl View {
     /// [`Klondike::auto_move`], read from the foundations and the face-up tops alone.
     pub fn auto_move(&self, policy: AutoMove) -> Option<Move> {
         let tops = std::array::from_fn(|i| self.face_up[i].last().copied());
-        auto_move(policy, &self.foundations, self.waste.last().copied(), tops)
+        auto_move(policy, self.foundations, self.waste.last().copied(), tops)
     }
 
     /// Whether the position this view shows can finish itself ([`Klondike::can_auto_finish`]).
@@ -186,7 +186,7 @@ impl Options {
 /// pile's top card (a position and a view show all of them).
 fn auto_move(
     policy: AutoMove,
-    foundations: &[u8; 4],
+    foundations: [u8; 4],
     waste_top: Option<Card>,
     pile_tops: [Option<Card>; PILES],
 ) -> Option<Move> {

@@ -448,7 +448,7 @@ impl Klondike {
 
     /// Whether `card` is the next card its foundation takes.
     pub fn fits_foundation(&self, card: Card) -> bool {
-        fits_foundation(&self.foundations, card)
+        fits_foundation(self.foundations, card)
     }
 
     /// Every card's place as a set per zone, for checks: (tableau face-up, tableau face-down,
@@ -748,25 +748,25 @@ impl Klondike {
     /// play could need it as a tableau target (both cards one rank lower in the other colour
     /// are already on the foundations; Aces are always safe).
     pub fn is_safe_to_foundation(&self, card: Card) -> bool {
-        is_safe_to_foundation(&self.foundations, card)
+        is_safe_to_foundation(self.foundations, card)
     }
 }
 
 /// [`Klondike::fits_foundation`] over the foundation heights alone (clubs, diamonds, hearts,
 /// spades), which a [`View`](crate::View) shows too.
-pub(crate) fn fits_foundation(foundations: &[u8; 4], card: Card) -> bool {
+pub(crate) fn fits_foundation(foundations: [u8; 4], card: Card) -> bool {
     rank_value(card) == foundations[suit_of(card).index()] + 1
 }
 
 /// [`Klondike::is_safe_to_foundation`] over the foundation heights alone.
-pub(crate) fn is_safe_to_foundation(foundations: &[u8; 4], card: Card) -> bool {
+pub(crate) fn is_safe_to_foundation(foundations: [u8; 4], card: Card) -> bool {
     fits_foundation(foundations, card) && !needed_as_target(foundations, card)
 }
 
 /// Whether a card of this colour and rank could still be wanted as a tableau target by a
 /// card not on the foundations: a card of rank `r` is needed by the two cards of rank
 /// `r - 1` in the other colour.
-fn needed_as_target(foundations: &[u8; 4], card: Card) -> bool {
+fn needed_as_target(foundations: [u8; 4], card: Card) -> bool {
     let Some(rank) = card.rank() else {
         return false;
     };
