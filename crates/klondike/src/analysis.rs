@@ -1,10 +1,14 @@
-//! Questions about a position: won, lost, and which card an auto-move policy sends up.
+//! Questions about a position: won, lost, and which card an auto-move policy sends up (asked
+//! of a position or of its [`View`], with one answer).
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Klondike, Move, MoveList, PILES, ParseSettingError};
+use cards_core::{Card, Suit};
+
+use crate::state::{fits_foundation, is_safe_to_foundation};
+use crate::{Klondike, Move, MoveList, Options, PILES, ParseSettingError, View};
 
 /// Whether a game is still on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -126,28 +130,82 @@ impl Klondike {
     /// The move `policy` makes by itself here, if any: the waste's top card first, then the
     /// piles from 1 to 7.
     pub fn auto_move(&self, policy: AutoMove) -> Option<Move> {
-        let wanted = |card| match policy {
-            AutoMove::None => false,
-            AutoMove::Safe => self.is_safe_to_foundation(card),
-            AutoMove::All => self.fits_foundation(card),
-        };
-        if self.waste_top().is_some_and(wanted) {
-            return Some(Move::WasteToFoundation);
-        }
-        (0..PILES)
-            .find(|&i| self.pile(i).last().copied().is_some_and(wanted))
-            .map(|i| Move::PileToFoundation(i as u8))
+        let foundations = Suit::ALL.map(|suit| self.foundation_len(suit));
+        let tops = std::array::from_fn(|i| self.pile(i).last().copied());
+        auto_move(policy, foundations, self.waste_top(), tops)
     }
 
     /// Whether the game can finish itself: every card face up, stock and waste empty and not
     /// yet won. From such a position every remaining card can go up in order (each pile is a
     /// descending run, so the lowest card left is always on top of its pile).
     pub fn can_auto_finish(&self) -> bool {
-        !self.is_won()
-            && self.face_down_total() == 0
-            && self.stock().is_empty()
-            && self.waste().is_empty()
+        can_auto_finish(
+            self.foundation_total(),
+            self.face_down_total(),
+            self.stock().len(),
+            self.waste().len(),
+        )
     }
+}
+
+impl View {
+    /// The move `policy` makes by itself in the position this view shows: the same answer as
+    /// [`Klondike::auto_move`], read from the foundations and the face-up tops alone.
+    pub fn auto_move(&self, policy: AutoMove) -> Option<Move> {
+        let tops = std::array::from_fn(|i| self.face_up[i].last().copied());
+        auto_move(policy, self.foundations, self.waste.last().copied(), tops)
+    }
+
+    /// Whether the position this view shows can finish itself ([`Klondike::can_auto_finish`]).
+    pub fn can_auto_finish(&self) -> bool {
+        let face_down = self.face_down.iter().map(|&n| usize::from(n)).sum();
+        let foundations = self.foundations.iter().map(|&n| usize::from(n)).sum();
+        can_auto_finish(
+            foundations,
+            face_down,
+            usize::from(self.stock),
+            self.waste.len(),
+        )
+    }
+}
+
+impl Options {
+    /// The policy in force where the game `can_auto_finish`: every card goes up once it can
+    /// finish itself and [`auto_finish`](Options::auto_finish) is on, else
+    /// [`auto_move`](Options::auto_move).
+    pub fn policy(&self, can_auto_finish: bool) -> AutoMove {
+        if self.auto_finish && can_auto_finish {
+            AutoMove::All
+        } else {
+            self.auto_move
+        }
+    }
+}
+
+/// The auto-move rule over what it reads: the foundation heights, the waste's top and each
+/// pile's top card (a position and a view show all of them).
+fn auto_move(
+    policy: AutoMove,
+    foundations: [u8; 4],
+    waste_top: Option<Card>,
+    pile_tops: [Option<Card>; PILES],
+) -> Option<Move> {
+    let wanted = |card| match policy {
+        AutoMove::None => false,
+        AutoMove::Safe => is_safe_to_foundation(foundations, card),
+        AutoMove::All => fits_foundation(foundations, card),
+    };
+    if waste_top.is_some_and(wanted) {
+        return Some(Move::WasteToFoundation);
+    }
+    (0..PILES)
+        .find(|&i| pile_tops[i].is_some_and(wanted))
+        .map(|i| Move::PileToFoundation(i as u8))
+}
+
+/// The auto-finish rule over card counts: not won, nothing face down, stock and waste empty.
+fn can_auto_finish(foundations: usize, face_down: usize, stock: usize, waste: usize) -> bool {
+    foundations < 52 && face_down == 0 && stock == 0 && waste == 0
 }
 
 #[cfg(test)]
@@ -155,6 +213,9 @@ mod tests {
     use super::*;
     use crate::{Rules, Setup};
     use cards_core::Pile;
+    use game::{GameState, Viewer};
+    use proptest::prelude::*;
+    use proptest::sample::Index;
 
     fn position(piles: [&str; 7], foundations: [u8; 4], stock: &str, waste: &str) -> Klondike {
         let setup = Setup {
@@ -242,9 +303,13 @@ mod tests {
         assert!(game.can_auto_finish());
         let mut steps = 0;
         while let Some(mv) = game.auto_move(AutoMove::All) {
+            let view = game.view(Viewer::Seat(0));
+            assert!(view.can_auto_finish());
+            assert_eq!(view.auto_move(AutoMove::All), Some(mv));
             game.play(mv).unwrap();
             steps += 1;
         }
+        assert!(!game.view(Viewer::Seat(0)).can_auto_finish(), "won");
         assert_eq!(steps, 52);
         assert_eq!(game.status(), Status::Won);
     }
@@ -309,5 +374,47 @@ mod tests {
         let game = Klondike::from_setup(&setup).unwrap();
         assert_eq!(game.status(), Status::Won);
         assert!(!game.is_lost());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// The view answers the auto-move questions as the position does, at every step of
+        /// random legal play (cards going up now and then, so that the foundations grow).
+        #[test]
+        fn the_view_auto_moves_as_the_position_does(
+            seed in any::<u64>(),
+            draw_three in any::<bool>(),
+            choices in proptest::collection::vec(any::<Index>(), 0..300),
+        ) {
+            let rules = if draw_three { Rules::draw(crate::Draw::THREE) } else { Rules::default() };
+            let mut position = Klondike::from_seed(seed, rules);
+            let mut moves = MoveList::new();
+            for choice in &choices {
+                let view = position.view(Viewer::Seat(0));
+                for policy in [AutoMove::None, AutoMove::Safe, AutoMove::All] {
+                    prop_assert_eq!(view.auto_move(policy), position.auto_move(policy), "{}", policy);
+                }
+                prop_assert_eq!(view.can_auto_finish(), position.can_auto_finish());
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = position.auto_move(AutoMove::All).filter(|_| choice.index(3) == 0);
+                position.play_unchecked(mv.unwrap_or_else(|| moves[choice.index(moves.len())]));
+            }
+        }
+    }
+
+    #[test]
+    fn options_send_everything_up_only_where_the_game_finishes_itself() {
+        let options = crate::Options::default();
+        assert_eq!(options.policy(false), AutoMove::Safe);
+        assert_eq!(options.policy(true), AutoMove::All);
+        let manual = crate::Options {
+            auto_finish: false,
+            ..options
+        };
+        assert_eq!(manual.policy(true), AutoMove::Safe);
     }
 }

@@ -217,12 +217,7 @@ impl Game {
     /// The next automatic move from the current position under the options, if any.
     pub fn pending_auto_move(&self) -> Option<Move> {
         let position = self.position();
-        let policy = if self.options.auto_finish && position.can_auto_finish() {
-            AutoMove::All
-        } else {
-            self.options.auto_move
-        };
-        position.auto_move(policy)
+        position.auto_move(self.options.policy(position.can_auto_finish()))
     }
 
     fn run_auto_moves(&mut self) -> usize {

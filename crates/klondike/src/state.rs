@@ -448,7 +448,7 @@ impl Klondike {
 
     /// Whether `card` is the next card its foundation takes.
     pub fn fits_foundation(&self, card: Card) -> bool {
-        rank_value(card) == self.foundations[suit_of(card).index()] + 1
+        fits_foundation(self.foundations, card)
     }
 
     /// Every card's place as a set per zone, for checks: (tableau face-up, tableau face-down,
@@ -744,29 +744,40 @@ impl Klondike {
         }
     }
 
-    /// Whether a card of this colour and rank could still be wanted as a tableau target by a
-    /// card not on the foundations: a card of rank `r` is needed by the two cards of rank
-    /// `r - 1` in the other colour.
-    fn needed_as_target(&self, card: Card) -> bool {
-        let Some(rank) = card.rank() else {
-            return false;
-        };
-        let below = rank.ace_low() - 1;
-        if below == 0 {
-            return false;
-        }
-        let other = card.color().other();
-        Suit::ALL
-            .iter()
-            .any(|&suit| suit.color() == other && self.foundations[suit.index()] < below)
-    }
-
     /// Whether moving `card` to its foundation is safe: it fits there and no card still in
     /// play could need it as a tableau target (both cards one rank lower in the other colour
     /// are already on the foundations; Aces are always safe).
     pub fn is_safe_to_foundation(&self, card: Card) -> bool {
-        self.fits_foundation(card) && !self.needed_as_target(card)
+        is_safe_to_foundation(self.foundations, card)
     }
+}
+
+/// [`Klondike::fits_foundation`] over the foundation heights alone (clubs, diamonds, hearts,
+/// spades), which a [`View`](crate::View) shows too.
+pub(crate) fn fits_foundation(foundations: [u8; 4], card: Card) -> bool {
+    rank_value(card) == foundations[suit_of(card).index()] + 1
+}
+
+/// [`Klondike::is_safe_to_foundation`] over the foundation heights alone.
+pub(crate) fn is_safe_to_foundation(foundations: [u8; 4], card: Card) -> bool {
+    fits_foundation(foundations, card) && !needed_as_target(foundations, card)
+}
+
+/// Whether a card of this colour and rank could still be wanted as a tableau target by a
+/// card not on the foundations: a card of rank `r` is needed by the two cards of rank
+/// `r - 1` in the other colour.
+fn needed_as_target(foundations: [u8; 4], card: Card) -> bool {
+    let Some(rank) = card.rank() else {
+        return false;
+    };
+    let below = rank.ace_low() - 1;
+    if below == 0 {
+        return false;
+    }
+    let other = card.color().other();
+    Suit::ALL
+        .iter()
+        .any(|&suit| suit.color() == other && foundations[suit.index()] < below)
 }
 
 impl Rules {

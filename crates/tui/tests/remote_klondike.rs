@@ -7,7 +7,7 @@
 //! carl's board is ann's and never shows a card the server holds face down.
 
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use klondike::{Klondike, Move};
+use klondike::{AutoMove, Klondike, Move};
 use netplay::{AssistAsk, ClientMessage, GameRecord, RecordFormat, TableAction};
 use parlor_tui::app::{Screen, render_to_string};
 use parlor_tui::cards::{CardStyle, card_label};
@@ -18,8 +18,14 @@ mod common;
 
 use common::{create, join, link, press, serve, serve_with, temp_dir, type_line, until};
 
+/// A screen with auto-moves off: the solver's line is played move by move.
 fn seat(server: &str, name: &str, first: ClientMessage) -> App {
-    App::remote(link(server, name, first), CardStyle::Ascii)
+    let manual = klondike::Options {
+        auto_move: AutoMove::None,
+        auto_finish: false,
+        ..klondike::Options::default()
+    };
+    App::remote(link(server, name, first), CardStyle::Ascii, manual)
 }
 
 fn net(app: &App) -> &NetState {
@@ -366,6 +372,78 @@ fn the_leave_question_is_true_the_random_bot_plays_a_klondike_game_left_away() {
     );
     drop(ann);
     until(&mut carl, "the bot's moves", |c| ply(&c[0]) > Some(2));
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+}
+
+/// With every card going up by itself, the screen sends the automatic moves one per view
+/// after the player's stock turns (the server's ply counts them), and says so; the
+/// spectator's screen sends nothing.
+#[test]
+fn auto_moves_at_a_klondike_table_follow_the_players_move() {
+    let dir = temp_dir("remote-klondike-auto");
+    let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
+    let url = format!("ws://{addr}");
+    let all = klondike::Options {
+        auto_move: AutoMove::All,
+        ..klondike::Options::default()
+    };
+    let create = create("klondike", serde_json::json!({}), "ann");
+    let mut apps = vec![App::remote(
+        link(&url, "ann", create),
+        CardStyle::Ascii,
+        all,
+    )];
+    until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
+    press(&mut apps[0], KeyCode::Char('g'));
+    until(&mut apps, "the deal", |a| {
+        a[0].state().view().is_some() && a[0].state().table().unwrap().my_turn()
+    });
+    let code = net(&apps[0]).code.clone().unwrap();
+    apps.push(App::remote(
+        link(&url, "carl", join(&code, "carl")),
+        CardStyle::Ascii,
+        all,
+    ));
+    until(&mut apps, "carl watching", |a| {
+        a[1].state().view().is_some()
+    });
+    let settle = |apps: &mut Vec<App>| {
+        until(apps, "no card left to go up", |a| {
+            let view = a[0].state().view().unwrap();
+            a[0].state().table().unwrap().my_turn() && view.auto_move(AutoMove::All).is_none()
+        });
+    };
+    settle(&mut apps);
+    let mut turns = 0;
+    let mut automatic = false;
+    while turns < 24 && !automatic {
+        let before = ply(&apps[0]).unwrap();
+        press(&mut apps[0], KeyCode::Char('d'));
+        turns += 1;
+        until(&mut apps, "the turn", |a| ply(&a[0]) > Some(before));
+        settle(&mut apps);
+        let after = ply(&apps[0]).unwrap();
+        if after > before + 1 {
+            automatic = true;
+            assert!(
+                status(&apps[0]).starts_with("Sent stock (+"),
+                "{}",
+                status(&apps[0])
+            );
+        } else {
+            assert!(
+                !status(&apps[0]).contains("automatic"),
+                "{}",
+                status(&apps[0])
+            );
+        }
+    }
+    assert!(
+        automatic,
+        "no card went up by itself in {turns} stock turns"
+    );
+    assert_eq!(ply(&apps[1]), ply(&apps[0]));
     running.stop.send(()).unwrap();
     running.thread.join().unwrap();
 }

@@ -15,7 +15,7 @@ pub mod view;
 
 use std::time::Instant;
 
-use ::klondike::Game;
+use ::klondike::{Game, Options as GameOptions};
 use crossterm::event::Event;
 use ratatui::Frame;
 use ratatui::layout::Size;
@@ -25,8 +25,9 @@ use self::state::Hit;
 pub use self::state::{Options, State};
 use crate::app::{Action, Screen};
 use crate::cards::CardStyle;
+use crate::data::DataDir;
 use crate::hitmap::HitMap;
-use crate::launcher::LaunchOptions;
+use crate::launcher::{LaunchOptions, Memory};
 use crate::net::NetScreen;
 
 /// Starts the game from the `play` launcher, with the play flags given after its name.
@@ -48,6 +49,17 @@ pub fn start(options: &LaunchOptions) -> Box<dyn Screen> {
             .warn(format!("Options not used: {message}"));
     }
     Box::new(app)
+}
+
+/// The options a network table follows (auto-move and auto-finish): those of the Klondike
+/// flags the launcher remembers in `data` (`play klondike --auto none`), as the local game
+/// starts with them; the defaults when none are kept or they do not read.
+pub fn remembered_options(data: Option<&DataDir>) -> GameOptions {
+    let (memory, _) = Memory::load(data);
+    let args = memory.args.get(state::GAME).map_or(&[][..], Vec::as_slice);
+    cli::parse_play_args(args)
+        .and_then(|play| play.app_options())
+        .map_or_else(|_| Options::default().game, |options| options.game)
 }
 
 /// The Klondike screen: the state, and the mouse areas of the last frame.
@@ -75,10 +87,11 @@ impl App {
     }
 
     /// A seat at a network table (or a spectator's place) over an open link: the server's
-    /// view drawn by the same table, moves sent to the server (see [`State::remote`]).
-    pub fn remote(link: NetScreen, style: CardStyle) -> App {
+    /// view drawn by the same table, moves sent to the server, cards sent up by themselves as
+    /// `options` say (see [`State::remote`]).
+    pub fn remote(link: NetScreen, style: CardStyle, options: GameOptions) -> App {
         App {
-            state: State::remote(link, style),
+            state: State::remote(link, style, options),
             hits: HitMap::default(),
         }
     }

@@ -200,6 +200,14 @@ struct TableSeat {
     asked: Option<Question>,
     /// While `a` sends every card that can go up, one per view: how many went so far.
     sending_up: Option<usize>,
+    /// The player's auto-move and auto-finish options (as saved for the local game).
+    options: GameOptions,
+    /// The player's last move sent, and the automatic moves sent after it.
+    last_sent: Option<String>,
+    automatic: usize,
+    /// No automatic move is sent after an undo or a refusal, until the player's next move
+    /// (so that an undo sticks and a refused move is not sent again and again).
+    auto_paused: bool,
 }
 
 /// Where the game is: here, or at a table server.
@@ -359,13 +367,18 @@ impl State {
     }
 
     /// A seat at a network table (or a spectator's place), over an open link: nothing is
-    /// kept on disk, the server keeps the game.
-    pub fn remote(link: NetScreen, style: CardStyle) -> State {
+    /// kept on disk, the server keeps the game. The player's cards go up by themselves as
+    /// `options` say (auto-move and auto-finish, as in the local game).
+    pub fn remote(link: NetScreen, style: CardStyle, options: GameOptions) -> State {
         let seat = TableSeat {
             link: Remote::new(link),
             fan: 0,
             asked: None,
             sending_up: None,
+            options,
+            last_sent: None,
+            automatic: 0,
+            auto_paused: false,
         };
         let mut state = State::around(Source::Remote(Box::new(seat)), None, style);
         state.tick(Instant::now());
@@ -668,6 +681,7 @@ impl State {
             return Action::Continue;
         }
         seat.sending_up = None;
+        seat.auto_paused = true;
         seat.link.table_action(TableAction::Undo);
         self.message.info(format!(
             "Asking the server to take back the last move{}",
@@ -815,6 +829,7 @@ impl State {
         let (new_view, result) = (pumped.view, pumped.result);
         if pumped.notes.iter().any(|note| note.alarm) {
             seat.sending_up = None;
+            seat.auto_paused = true;
         }
         pumped.tell(&mut self.message);
         if new_view && let Some(after) = seat.link.view() {
@@ -824,6 +839,8 @@ impl State {
         if new_view {
             self.clamp_depth();
             self.send_next_up();
+            self.send_auto_move();
+            self.say_automatic();
         }
         if result.is_some() {
             self.say_result();
@@ -1319,6 +1336,9 @@ impl State {
             return false;
         }
         seat.link.act(text);
+        seat.last_sent = Some(text.to_owned());
+        seat.automatic = 0;
+        seat.auto_paused = false;
         self.message.info(format!("Sent {text}"));
         true
     }
@@ -1516,6 +1536,39 @@ impl State {
             } else {
                 self.message.info(format!("Sent {sent} cards up"));
             }
+        }
+    }
+
+    /// At a network table, after a new view in the player's turn: the one move the player's
+    /// auto-move options make by themselves there, sent like the player's own.
+    fn send_auto_move(&mut self) {
+        let Source::Remote(seat) = &mut self.source else {
+            return;
+        };
+        let idle = seat.sending_up.is_none() && !seat.auto_paused;
+        if !idle || seat.link.net().seat.is_none() || seat.link.over() || !seat.link.my_turn() {
+            return;
+        }
+        let Some(view) = seat.link.view() else {
+            return;
+        };
+        let Some(mv) = view.auto_move(seat.options.policy(view.can_auto_finish())) else {
+            return;
+        };
+        seat.automatic += 1;
+        seat.link.act(&mv.to_string());
+    }
+
+    /// After the automatic moves that followed the player's last move: "Sent 3-f (+2
+    /// automatic)" in the status line, as the local game says it (over the server's acks).
+    fn say_automatic(&mut self) {
+        let Source::Remote(seat) = &self.source else {
+            return;
+        };
+        let n = seat.automatic;
+        if n > 0 && !seat.auto_paused {
+            let text = seat.last_sent.as_deref().unwrap_or("the deal");
+            self.message.info(format!("Sent {text} (+{n} automatic)"));
         }
     }
 

@@ -147,7 +147,9 @@ pub fn game_screen(
             Box::new(crate::gomoku::App::remote(link, style.is_ascii()).map_err(|e| e.to_string())?)
         }
         <::klondike::Klondike as game::GameState>::NAME => {
-            Box::new(crate::klondike::App::remote(link, style))
+            let options =
+                crate::klondike::remembered_options(crate::data::DataDir::user().as_ref());
+            Box::new(crate::klondike::App::remote(link, style, options))
         }
         _ => Box::new(link),
     })
