@@ -1498,11 +1498,16 @@ impl State {
             sent += 1;
         }
         if self.status() == Status::Playing {
-            if sent == 0 {
-                self.message.warn("No card can go up");
-            } else {
-                self.message.info(format!("Sent {sent} cards up"));
-            }
+            self.say_sent_up(sent);
+        }
+    }
+
+    /// How many cards `a` sent up (a warning when none could go).
+    fn say_sent_up(&mut self, sent: usize) {
+        if sent == 0 {
+            self.message.warn("No card can go up");
+        } else {
+            self.message.info(format!("Sent {sent} cards up"));
         }
     }
 
@@ -1531,11 +1536,7 @@ impl State {
             seat.link.act(&mv.to_string());
         } else {
             seat.sending_up = None;
-            if sent == 0 {
-                self.message.warn("No card can go up");
-            } else {
-                self.message.info(format!("Sent {sent} cards up"));
-            }
+            self.say_sent_up(sent);
         }
     }
 
