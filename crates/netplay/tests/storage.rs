@@ -14,10 +14,14 @@ use netplay::{
 };
 use serde_json::json;
 
-/// The database URL, or `None` with a loud note on stderr.
-fn postgres_url() -> Option<String> {
+/// The PostgreSQL tests share one database, and a server started there resumes (and its bots
+/// play on) every table it finds, the contract test's too: they run one at a time.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// The database URL and this test's turn at it, or `None` with a loud note on stderr.
+async fn postgres_url() -> Option<(String, tokio::sync::MutexGuard<'static, ()>)> {
     match std::env::var("PARLOR_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
+        Ok(url) if !url.is_empty() => Some((url, ONE_AT_A_TIME.lock().await)),
         _ => {
             eprintln!(
                 "!! PARLOR_TEST_POSTGRES_URL is not set: the PostgreSQL storage tests did NOT run \
@@ -204,14 +208,18 @@ async fn sqlite_keeps_what_it_is_told() {
 
 #[tokio::test]
 async fn postgres_keeps_what_it_is_told() {
-    let Some(url) = postgres_url() else { return };
+    let Some((url, _turn)) = postgres_url().await else {
+        return;
+    };
     let storage = PostgresStorage::connect(&url).await.unwrap();
     storage_keeps_what_it_is_told(&storage).await;
 }
 
 #[tokio::test]
 async fn a_server_on_postgres_resumes_its_tables_after_a_restart() {
-    let Some(url) = postgres_url() else { return };
+    let Some((url, _turn)) = postgres_url().await else {
+        return;
+    };
     let storage: Arc<dyn Storage> = Arc::new(PostgresStorage::connect(&url).await.unwrap());
     let server = TestServer::start_on(Arc::clone(&storage), Config::default()).await;
     let mut ann = server.client().await;
