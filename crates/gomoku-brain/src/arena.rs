@@ -428,11 +428,16 @@ pub fn openings(size: u8) -> Vec<Vec<Point>> {
         .collect()
 }
 
-/// Five-stone openings, White to move, that parlor scores close to even: each canonical
-/// opening with White's fourth stone parlor's choice and Black's fifth the point within three
-/// of the centre whose position scores nearest 0 for White, all at `depth` plies (no clock,
-/// so the suite is the same on every machine).
-pub fn balanced_openings(size: u8, rule: Rule, depth: u32) -> Vec<Vec<Point>> {
+/// Five-stone extensions of `openings` (three-stone ones such as [`openings`] gives), White to
+/// move, that parlor scores close to even: White's fourth stone parlor's choice and Black's
+/// fifth the point within three of the centre whose position scores nearest 0 for White, all
+/// at `depth` plies (no clock, so the suite is the same on every machine).
+pub fn balanced_openings(
+    openings: Vec<Vec<Point>>,
+    size: u8,
+    rule: Rule,
+    depth: u32,
+) -> Vec<Vec<Point>> {
     let limits = Limits {
         time: None,
         depth: Some(depth),
@@ -440,7 +445,7 @@ pub fn balanced_openings(size: u8, rule: Rule, depth: u32) -> Vec<Vec<Point>> {
     let stop = AtomicBool::new(false);
     let mut brain = Brain::new(16 << 20);
     let centre = Point::center(size, size);
-    openings(size)
+    openings
         .into_iter()
         .filter_map(|mut moves| {
             let mut pos = Position::new(size, size, rule).ok()?;

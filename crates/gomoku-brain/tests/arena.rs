@@ -3,7 +3,8 @@
 
 use gomoku::{Color, Position, Rule};
 use gomoku_brain::arena::{
-    Failure, GameSpec, Gomocup, MatchSpec, Parlor, Player, Random, openings, play_game, run_match,
+    Failure, GameSpec, Gomocup, MatchSpec, Parlor, Player, Random, balanced_openings, openings,
+    play_game, run_match,
 };
 use gomoku_brain::protocol::serve;
 use std::io::{BufRead, BufReader, Write};
@@ -77,6 +78,24 @@ fn the_openings_are_the_26_canonical_renju_openings() {
         gomoku::parse_moves("h8 h9 h10").unwrap(),
         "D1 Kansei"
     );
+}
+
+#[test]
+fn balanced_openings_extend_the_given_ones_by_two_legal_stones_near_the_centre() {
+    // One opening at depth 1: the brain thinks once per point near the centre.
+    let given: Vec<_> = openings(15).into_iter().skip(11).take(1).collect();
+    let balanced = balanced_openings(given.clone(), 15, Rule::Freestyle, 1);
+    assert_eq!(balanced.len(), 1);
+    let long = &balanced[0];
+    assert_eq!(long[..3], given[0][..]);
+    assert_eq!(long.len(), 5);
+    let mut pos = Position::new(15, 15, Rule::Freestyle).unwrap();
+    for &p in long {
+        assert_eq!(pos.play(p), Ok(None), "{long:?}");
+    }
+    assert_eq!(pos.to_move(), Color::White);
+    let (x, y) = (i32::from(long[4].x()), i32::from(long[4].y()));
+    assert!((x - 7).abs() <= 3 && (y - 7).abs() <= 3, "{long:?}");
 }
 
 #[test]

@@ -191,11 +191,11 @@ fn make_player(name: &str, game: usize, grace: Duration) -> Result<Box<dyn Playe
 /// Runs `gomoku arena`.
 fn arena_main(args: &ArenaArgs, rule: Rule, size: u8) -> Result<(), String> {
     let grace = Duration::from_millis(args.grace_ms);
-    let mut openings = match args.balanced {
-        Some(depth) => gomoku_brain::arena::balanced_openings(size, rule, depth),
-        None => gomoku_brain::arena::openings(size),
-    };
+    let mut openings = gomoku_brain::arena::openings(size);
     openings.truncate(args.openings.unwrap_or(openings.len()));
+    if let Some(depth) = args.balanced {
+        openings = gomoku_brain::arena::balanced_openings(openings, size, rule, depth);
+    }
     let spec = MatchSpec {
         game: GameSpec { rule, size, grace },
         turn: [
