@@ -428,6 +428,49 @@ pub fn openings(size: u8) -> Vec<Vec<Point>> {
         .collect()
 }
 
+/// A line of an opening suite file that is not an opening.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("opening suite line {line}: {problem}")]
+pub struct ParseOpeningsError {
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+/// Parses an opening suite: one opening per line, its moves from the empty `size` board in
+/// the rules crate's notation (`h8 h9 j10` or Gomocup's `7,7 7,8 9,9`); `#` starts a comment
+/// and blank lines are skipped; every move must be legal under `rule` and no opening may end
+/// the game.
+pub fn parse_openings(
+    text: &str,
+    size: u8,
+    rule: Rule,
+) -> Result<Vec<Vec<Point>>, ParseOpeningsError> {
+    let mut suite = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let err = |problem: String| ParseOpeningsError {
+            line: i + 1,
+            problem,
+        };
+        let moves = gomoku::parse_moves(line).map_err(|e| err(e.to_string()))?;
+        let mut pos = Position::new(size, size, rule).map_err(|e| err(e.to_string()))?;
+        for &m in &moves {
+            match pos.play(m) {
+                Ok(None) => {}
+                Ok(Some(_)) => return Err(err(format!("{m} ends the game"))),
+                Err(e) => return Err(err(format!("{m}: {e}"))),
+            }
+        }
+        suite.push(moves);
+    }
+    Ok(suite)
+}
+
 /// Five-stone extensions of `openings` (three-stone ones such as [`openings`] gives), White to
 /// move, that parlor scores close to even: White's fourth stone parlor's choice and Black's
 /// fifth the point within three of the centre whose position scores nearest 0 for White, all

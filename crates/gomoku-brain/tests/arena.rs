@@ -4,7 +4,7 @@
 use gomoku::{Color, Position, Rule};
 use gomoku_brain::arena::{
     Failure, GameSpec, Gomocup, MatchSpec, Parlor, Player, Random, balanced_openings, openings,
-    play_game, run_match,
+    parse_openings, play_game, run_match,
 };
 use gomoku_brain::protocol::serve;
 use std::io::{BufRead, BufReader, Write};
@@ -78,6 +78,52 @@ fn the_openings_are_the_26_canonical_renju_openings() {
         gomoku::parse_moves("h8 h9 h10").unwrap(),
         "D1 Kansei"
     );
+}
+
+#[test]
+fn an_opening_suite_is_read_and_its_bad_lines_are_named() {
+    let text = "# two openings\nh8 h9 h10 # D1\n\n7,7 8,8 9,9 i8\n";
+    let suite = parse_openings(text, 15, Rule::Renju).unwrap();
+    assert_eq!(suite.len(), 2);
+    assert_eq!(suite[0], openings(15)[0]);
+    assert_eq!(suite[1], gomoku::parse_moves("h8 i9 j10 i8").unwrap());
+    for (bad, line, problem) in [
+        ("h8 h8", 1, "h8"),
+        ("h8\nh8 zz", 2, "zz"),
+        ("h8 a1 h9 a3 h10 a5 h11 a7 h12", 1, "ends the game"),
+        (
+            "# renju: Black's double three\nh8 a1 i8 a3 j9 a5 j10 a7 j8",
+            2,
+            "j8",
+        ),
+    ] {
+        let e = parse_openings(bad, 15, Rule::Renju).unwrap_err();
+        assert_eq!(e.line, line, "{bad:?}: {e}");
+        assert!(e.to_string().contains(problem), "{bad:?}: {e}");
+    }
+    assert_eq!(
+        parse_openings("p1", 15, Rule::Freestyle).unwrap_err().line,
+        1
+    );
+}
+
+#[test]
+fn the_rapfi_balanced_suites_are_distinct_five_stone_openings_of_their_rule() {
+    for (text, rule) in [
+        (
+            include_str!("../data/openings-freestyle.txt"),
+            Rule::Freestyle,
+        ),
+        (include_str!("../data/openings-renju.txt"), Rule::Renju),
+    ] {
+        let suite = parse_openings(text, 15, rule).unwrap();
+        assert!(suite.len() >= 8, "{rule:?}: {} openings", suite.len());
+        for (i, o) in suite.iter().enumerate() {
+            assert_eq!(o.len(), 5, "{rule:?} {o:?}");
+            assert!(openings(15).iter().any(|c| o[..3] == c[..]), "{o:?}");
+            assert!(!suite[..i].contains(o), "{rule:?}: {o:?} twice");
+        }
+    }
 }
 
 #[test]

@@ -100,8 +100,8 @@ pub enum Command {
     /// Speaks the Gomocup (piskvork) brain protocol on standard input and output, for
     /// tournament managers and GUIs (the rule comes from `INFO rule`).
     Brain,
-    /// Plays engine A against engine B over the 26 canonical renju openings (or five-stone
-    /// extensions of them, `--balanced`), each with both colours; prints every game, then the
+    /// Plays engine A against engine B over the 26 canonical renju openings (or a suite from
+    /// `--openings-file`, or extensions of them, `--balanced`), each with both colours; prints every game, then the
     /// score and the Elo difference of A with its 95% interval. Late answers, illegal moves
     /// and renju fouls lose.
     Arena(ArenaArgs),
@@ -132,8 +132,13 @@ pub struct ArenaArgs {
     /// Play only the first N openings.
     #[arg(long)]
     pub openings: Option<usize>,
-    /// Extend each opening to five stones that parlor scores near even at this depth
-    /// (White to move), instead of the three-stone openings Black wins in freestyle.
+    /// Opening suite file: one opening per line, moves from the empty board (`h8 h9 j10` or
+    /// `7,7 7,8 9,9`), `#` starts a comment; default: the 26 canonical renju openings.
+    #[arg(long)]
+    pub openings_file: Option<std::path::PathBuf>,
+    /// Extend each opening by two stones that parlor scores near even at this depth (a
+    /// three-stone opening becomes five, White to move), instead of the three-stone openings
+    /// Black wins in freestyle.
     #[arg(long)]
     pub balanced: Option<u32>,
     /// Games played at once.
@@ -191,7 +196,15 @@ fn make_player(name: &str, game: usize, grace: Duration) -> Result<Box<dyn Playe
 /// Runs `gomoku arena`.
 fn arena_main(args: &ArenaArgs, rule: Rule, size: u8) -> Result<(), String> {
     let grace = Duration::from_millis(args.grace_ms);
-    let mut openings = gomoku_brain::arena::openings(size);
+    let mut openings = match &args.openings_file {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            gomoku_brain::arena::parse_openings(&text, size, rule)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => gomoku_brain::arena::openings(size),
+    };
     openings.truncate(args.openings.unwrap_or(openings.len()));
     if let Some(depth) = args.balanced {
         openings = gomoku_brain::arena::balanced_openings(openings, size, rule, depth);
