@@ -40,9 +40,9 @@ pub trait Player {
     fn name(&self) -> String;
     /// Called once before the player's first move; `turn` is the time per move.
     fn start(&mut self, pos: &Position, turn: Duration) -> Result<(), Failure>;
-    /// The move for the side to move in `pos`; `last` is the opponent's move just played
-    /// (`None` for the player's first move of the game).
-    fn play(&mut self, pos: &Position, last: Option<Point>) -> Result<Point, Failure>;
+    /// The move for the side to move in `pos`, reached by `moves` (the game's moves in order,
+    /// the opening included, Black first).
+    fn play(&mut self, pos: &Position, moves: &[Point]) -> Result<Point, Failure>;
 }
 
 /// Parlor's brain, in process, with the time per move the game gives.
@@ -69,7 +69,7 @@ impl Player for Parlor {
         Ok(())
     }
 
-    fn play(&mut self, pos: &Position, _last: Option<Point>) -> Result<Point, Failure> {
+    fn play(&mut self, pos: &Position, _moves: &[Point]) -> Result<Point, Failure> {
         let limits = Limits {
             time: Some(self.time.budget()),
             depth: None,
@@ -101,7 +101,7 @@ impl Player for Random {
         Ok(())
     }
 
-    fn play(&mut self, pos: &Position, _last: Option<Point>) -> Result<Point, Failure> {
+    fn play(&mut self, pos: &Position, _moves: &[Point]) -> Result<Point, Failure> {
         pos.random_move(&mut self.0)
             .ok_or_else(|| Failure::Protocol("no legal move".to_owned()))
     }
@@ -253,19 +253,25 @@ impl Player for Gomocup {
         self.answer(START_TIMEOUT).map(drop)
     }
 
-    fn play(&mut self, pos: &Position, last: Option<Point>) -> Result<Point, Failure> {
+    fn play(&mut self, pos: &Position, moves: &[Point]) -> Result<Point, Failure> {
         std::thread::sleep(SETTLE.saturating_sub(self.answered.elapsed()));
-        match last.filter(|_| self.has_board) {
-            Some(p) => self.send(&format!("TURN {}", p.gomocup()))?,
-            None if pos.board().stones() == 0 => self.send("BEGIN")?,
-            None => {
+        match moves.last() {
+            Some(p) if self.has_board => self.send(&format!("TURN {}", p.gomocup()))?,
+            None => self.send("BEGIN")?,
+            Some(_) => {
+                // In the order played: brains such as Rapfi replay the list and pass to keep
+                // the colours alternating, so a list grouped by colour ends with the wrong
+                // side to move.
                 let me = pos.to_move();
                 self.send("BOARD")?;
-                for color in Color::ALL {
+                for (i, p) in moves.iter().enumerate() {
+                    let color = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     let field = if color == me { 1 } else { 2 };
-                    for p in pos.board().points(color) {
-                        self.send(&format!("{},{field}", p.gomocup()))?;
-                    }
+                    self.send(&format!("{},{field}", p.gomocup()))?;
                 }
                 self.send("DONE")?;
             }
@@ -354,7 +360,6 @@ pub fn play_game<'p>(
         times.push(0);
     }
     let mut started = [false; 2];
-    let mut last: [Option<Point>; 2] = [None; 2];
     loop {
         let side = pos.to_move().index();
         let loses = Some(pos.to_move().other());
@@ -370,7 +375,7 @@ pub fn play_game<'p>(
             started[side] = true;
         }
         let t0 = Instant::now();
-        let answer = players[side].play(&pos, last[side]);
+        let answer = players[side].play(&pos, &moves);
         let took = t0.elapsed();
         let p = match answer {
             Ok(p) => p,
@@ -400,7 +405,6 @@ pub fn play_game<'p>(
         };
         moves.push(p);
         times.push(u64::try_from(took.as_millis()).unwrap_or(u64::MAX));
-        last[1 - side] = Some(p);
         match outcome {
             None => {}
             Some(Outcome::Draw) => {

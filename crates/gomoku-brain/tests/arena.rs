@@ -8,6 +8,7 @@ use gomoku_brain::arena::{
 };
 use gomoku_brain::protocol::serve;
 use std::io::{BufRead, BufReader, Write};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 fn spec(rule: Rule) -> GameSpec {
@@ -35,11 +36,19 @@ fn piped_parlor() -> Gomocup {
 
 /// A fake brain in a thread: answers `OK` to `START` and `answer` to every move request.
 fn fake(answer: Option<&'static str>) -> Gomocup {
+    fake_hearing(answer).0
+}
+
+/// [`fake`], with every line the brain was sent.
+fn fake_hearing(answer: Option<&'static str>) -> (Gomocup, Arc<Mutex<Vec<String>>>) {
     let (from_engine, mut to_arena) = std::io::pipe().unwrap();
     let (from_arena, to_engine) = std::io::pipe().unwrap();
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&heard);
     std::thread::spawn(move || {
         for line in BufReader::new(from_arena).lines() {
             let line = line.unwrap();
+            log.lock().unwrap().push(line.clone());
             let reply = if line.starts_with("START") {
                 Some("OK")
             } else if line.starts_with("ABOUT") {
@@ -57,7 +66,8 @@ fn fake(answer: Option<&'static str>) -> Gomocup {
             }
         }
     });
-    Gomocup::over("fake", from_engine, to_engine, Duration::from_millis(100))
+    let brain = Gomocup::over("fake", from_engine, to_engine, Duration::from_millis(100));
+    (brain, heard)
 }
 
 #[test]
@@ -170,6 +180,40 @@ fn parlor_plays_itself_in_process_and_over_the_protocol() {
         "{played:?}"
     );
     assert_eq!(played.record.lines().count(), played.moves.len() + 4);
+}
+
+#[test]
+fn a_brain_is_sent_the_opening_in_the_order_played() {
+    // Rapfi replays `BOARD`'s list, passing to keep the colours alternating: a list grouped
+    // by colour left it searching for Black when it was White.
+    let opening = gomoku::parse_moves("h8 h9 j10 k8 g6").unwrap();
+    let (mut white, heard) = fake_hearing(Some("0,0"));
+    let mut black = Parlor::default();
+    let played = play_game(
+        &spec(Rule::Freestyle),
+        &opening,
+        &mut black,
+        &mut white,
+        FAST,
+    );
+    assert!(
+        played.termination.to_string().contains("illegal move"),
+        "{played:?}"
+    );
+    let heard = heard.lock().unwrap();
+    let board = heard.iter().position(|l| l == "BOARD").unwrap();
+    let expected: Vec<String> = opening
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{},{}", p.gomocup(), if i % 2 == 0 { 2 } else { 1 }))
+        .chain(["DONE".to_owned()])
+        .collect();
+    assert_eq!(heard[board + 1..board + 7], expected[..]);
+    let reply = played.moves[6];
+    assert!(
+        heard.contains(&format!("TURN {}", reply.gomocup())),
+        "{heard:?}"
+    );
 }
 
 #[test]

@@ -175,7 +175,7 @@ impl Player for FrontendBot {
     fn play(
         &mut self,
         pos: &::gomoku::Position,
-        _last: Option<::gomoku::Point>,
+        _moves: &[::gomoku::Point],
     ) -> Result<::gomoku::Point, Failure> {
         self.0
             .choose(pos)
