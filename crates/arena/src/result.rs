@@ -94,3 +94,13 @@ impl GameResult {
         }
     }
 }
+
+/// A line of an opening suite that is not an opening.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("opening suite line {line}: {problem}")]
+pub struct ParseOpeningsError {
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: String,
+}

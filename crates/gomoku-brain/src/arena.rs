@@ -265,12 +265,7 @@ impl Player for Gomocup {
                 let me = pos.to_move();
                 self.send("BOARD")?;
                 for (i, p) in moves.iter().enumerate() {
-                    let color = if i % 2 == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let field = if color == me { 1 } else { 2 };
+                    let field = if Color::ALL[i % 2] == me { 1 } else { 2 };
                     self.send(&format!("{},{field}", p.gomocup()))?;
                 }
                 self.send("DONE")?;
@@ -432,15 +427,7 @@ pub fn openings(size: u8) -> Vec<Vec<Point>> {
         .collect()
 }
 
-/// A line of an opening suite file that is not an opening.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("opening suite line {line}: {problem}")]
-pub struct ParseOpeningsError {
-    /// The 1-based line number.
-    pub line: usize,
-    /// What is wrong with it.
-    pub problem: String,
-}
+pub use ::arena::ParseOpeningsError;
 
 /// Parses an opening suite: one opening per line, its moves from the empty `size` board in
 /// the rules crate's notation (`h8 h9 j10` or Gomocup's `7,7 7,8 9,9`); `#` starts a comment

@@ -27,15 +27,7 @@ pub struct Opening {
     pub moves: Vec<Move>,
 }
 
-/// A line of an opening suite that is not an opening.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("opening suite line {line}: {problem}")]
-pub struct ParseOpeningsError {
-    /// The 1-based line number.
-    pub line: usize,
-    /// What is wrong with it.
-    pub problem: String,
-}
+pub use ::arena::ParseOpeningsError;
 
 /// The opening suite committed with this crate (`data/openings.txt`, 58 openings).
 pub const OPENINGS: &str = include_str!("../data/openings.txt");

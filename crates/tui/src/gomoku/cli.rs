@@ -101,9 +101,9 @@ pub enum Command {
     /// tournament managers and GUIs (the rule comes from `INFO rule`).
     Brain,
     /// Plays engine A against engine B over the 26 canonical renju openings (or a suite from
-    /// `--openings-file`, or extensions of them, `--balanced`), each with both colours; prints every game, then the
-    /// score and the Elo difference of A with its 95% interval. Late answers, illegal moves
-    /// and renju fouls lose.
+    /// `--openings-file`, or extensions of them, `--balanced`), each with both colours;
+    /// prints every game, then the score and the Elo difference of A with its 95% interval.
+    /// Late answers, illegal moves and renju fouls lose.
     Arena(ArenaArgs),
 }
 
