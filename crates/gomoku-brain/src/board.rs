@@ -211,10 +211,11 @@ impl SearchBoard {
         self.summaries[c as usize][color.index()]
     }
 
-    /// The static evaluation for the side to move: its pattern total against the opponent's.
+    /// The static evaluation for the side to move: its pattern total against the opponent's,
+    /// its own counting a quarter more (it plays next).
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move().index();
-        self.totals[me] - self.totals[1 - me] + 20
+        self.totals[me] * 5 / 4 - self.totals[1 - me]
     }
 
     /// Whether a stone of the side to move on the empty cell `c` is a renju foul (exact: the

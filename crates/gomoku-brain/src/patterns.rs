@@ -75,6 +75,19 @@ impl Pattern {
         Pattern::Five,
     ];
 
+    /// What the pattern adds to a [`Summary`], one byte per count: fives, fours (open or
+    /// not), open fours, open threes, overlines.
+    const fn counts(self) -> u64 {
+        match self {
+            Pattern::Five => 1,
+            Pattern::OpenFour => 1 << 8 | 1 << 16,
+            Pattern::Four => 1 << 8,
+            Pattern::OpenThree => 1 << 24,
+            Pattern::Overline => 1 << 32,
+            _ => 0,
+        }
+    }
+
     /// Weight of the pattern in the evaluation and in move ordering.
     pub const fn value(self) -> i32 {
         match self {
@@ -315,21 +328,21 @@ impl Summary {
     /// Sums up the four line patterns. `restricted` (renju Black) gives no bonus to the
     /// combinations that are fouls.
     pub fn new(patterns: [Pattern; 4], restricted: bool) -> Summary {
-        let mut s = Summary::default();
+        // Branch-free: each pattern's counts are packed one per byte and added up.
+        let (mut score, mut packed) = (0, 0_u64);
         for p in patterns {
-            s.score += p.value();
-            match p {
-                Pattern::Five => s.fives += 1,
-                Pattern::OpenFour => {
-                    s.fours += 1;
-                    s.open_fours += 1;
-                }
-                Pattern::Four => s.fours += 1,
-                Pattern::OpenThree => s.open_threes += 1,
-                Pattern::Overline => s.overline = true,
-                _ => {}
-            }
+            score += p.value();
+            packed += p.counts();
         }
+        let byte = |i: u32| (packed >> (8 * i)) as u8;
+        let mut s = Summary {
+            score,
+            fives: byte(0),
+            fours: byte(1),
+            open_fours: byte(2),
+            open_threes: byte(3),
+            overline: byte(4) > 0,
+        };
         if !restricted || s.fives > 0 {
             if s.fours >= 2 {
                 s.score += 600;

@@ -1,7 +1,8 @@
 //! The brain: immediate tactics, VCF and VCT at the root, then iterative deepening
-//! alpha-beta (principal variation search) over the pattern evaluation, with a transposition
-//! table and threat-driven move generation (a five threat has one answer, an open three or
-//! double threat only its defences and counter-fours).
+//! alpha-beta (principal variation search, late quiet moves reduced, killer moves) over the
+//! pattern evaluation, with a transposition table and threat-driven move generation (a five
+//! threat has one answer, an open three or double threat only its defences and
+//! counter-fours).
 
 use crate::board::{Cell, SearchBoard};
 use crate::time::Clock;
@@ -210,20 +211,28 @@ impl Brain {
             tt: &mut self.tt,
             clock,
             pv: vec![Vec::new(); MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
         };
         let mut best = (first, 0, 0, vec![first]);
         let max_depth = limits.depth.unwrap_or(30);
+        // The threat searches above took their share; the iterations get what is left.
+        let started = search.clock.elapsed();
+        let budget = limits.time.map(|t| t.saturating_sub(started));
         for depth in 1..=max_depth {
-            let (score, m) = search.root(&mut b, &root, depth as i32, best.0);
-            if search.clock.expired() {
+            let result = search.root(&mut b, &root, depth as i32, best.0);
+            let expired = search.clock.expired();
+            // An unfinished iteration still counts where a move beat the previous best.
+            if let Some((score, m)) = result
+                && (!expired || m != best.0)
+            {
+                let done = if expired { best.2 } else { depth };
+                best = (m, score, done, search.pv[0].clone());
+            }
+            if expired || best.1.abs() > WIN_BOUND {
                 break;
             }
-            best = (m, score, depth, search.pv[0].clone());
-            if score.abs() > WIN_BOUND {
-                break;
-            }
-            if let Some(limit) = limits.time
-                && search.clock.elapsed() * 5 > limit * 2
+            if let Some(budget) = budget
+                && search.clock.elapsed().saturating_sub(started) * 5 > budget * 2
             {
                 break;
             }
@@ -361,31 +370,51 @@ struct Search<'t, 'c> {
     tt: &'t mut Table,
     clock: Clock<'c>,
     pv: Vec<Vec<Cell>>,
+    /// Per ply, the last two quiet moves that caused a cut-off.
+    killers: Vec<[Option<Cell>; 2]>,
+}
+
+/// Whether a move makes or stops a four or an open three: such moves are never reduced.
+fn is_tactical(b: &SearchBoard, c: Cell) -> bool {
+    let me = b.to_move();
+    let (mine, theirs) = (b.summary(c, me), b.summary(c, me.other()));
+    mine.fours > 0 || mine.open_threes > 0 || theirs.fours > 0 || theirs.open_threes > 0
+}
+
+/// How many plies shallower the `index`th move of a node `depth` deep is searched first:
+/// late quiet moves (`quiet`: neither the move nor its node tactical) of deep enough nodes.
+const fn reduction(depth: i32, index: usize, quiet: bool) -> i32 {
+    if !quiet || depth < 3 || index < 3 {
+        0
+    } else if depth >= 5 && index >= 8 {
+        2
+    } else {
+        1
+    }
 }
 
 impl Search<'_, '_> {
     /// One iteration at the root over `moves`, the previous best first. Returns the score
-    /// and the best move.
-    fn root(&mut self, b: &mut SearchBoard, moves: &[Cell], depth: i32, prev: Cell) -> (i32, Cell) {
+    /// and the best move, or `None` when time ran out before the first move was searched.
+    fn root(
+        &mut self,
+        b: &mut SearchBoard,
+        moves: &[Cell],
+        depth: i32,
+        prev: Cell,
+    ) -> Option<(i32, Cell)> {
         let mut ordered = vec![prev];
         ordered.extend(moves.iter().copied().filter(|&c| c != prev));
+        let tactical: Vec<bool> = ordered.iter().map(|&m| is_tactical(b, m)).collect();
         let (mut alpha, beta) = (-WIN, WIN);
         let mut best = prev;
         for (i, &m) in ordered.iter().enumerate() {
             b.play(m);
-            let score = if i == 0 {
-                -self.node(b, depth - 1, 1, -beta, -alpha)
-            } else {
-                let s = -self.node(b, depth - 1, 1, -alpha - 1, -alpha);
-                if s > alpha && !self.clock.expired() {
-                    -self.node(b, depth - 1, 1, -beta, -alpha)
-                } else {
-                    s
-                }
-            };
+            let later = (i > 0).then(|| reduction(depth, i, !tactical[i]));
+            let score = self.child(b, depth - 1, 1, (alpha, beta), later);
             b.undo();
             if self.clock.expired() {
-                break;
+                return (i > 0).then_some((alpha, best));
             }
             if score > alpha || i == 0 {
                 alpha = score.max(alpha);
@@ -395,7 +424,59 @@ impl Search<'_, '_> {
                 self.pv[0] = line;
             }
         }
-        (alpha, best)
+        Some((alpha, best))
+    }
+
+    /// The score of a move just played on `b`, searched `depth` plies deep from the child at
+    /// `ply`, by principal variation search: the first move (`later: None`) with the full
+    /// window, a later one with a null window, first `later` plies shallower; a move that
+    /// beats `alpha` is searched again without the reduction, then with the full window.
+    fn child(
+        &mut self,
+        b: &mut SearchBoard,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        later: Option<i32>,
+    ) -> i32 {
+        let Some(r) = later else {
+            return -self.node(b, depth, ply, -beta, -alpha);
+        };
+        let mut s = alpha + 1;
+        if r > 0 {
+            s = -self.node(b, depth - r, ply, -alpha - 1, -alpha);
+        }
+        if s > alpha && !self.clock.expired() {
+            s = -self.node(b, depth, ply, -alpha - 1, -alpha);
+        }
+        if s > alpha && s < beta && !self.clock.expired() {
+            s = -self.node(b, depth, ply, -beta, -alpha);
+        }
+        s
+    }
+
+    /// Orders the moves of a quiet node (given by pattern score): the tactical ones first,
+    /// then the killers of this ply, then the rest; the pattern order is kept within each.
+    fn order(&self, b: &SearchBoard, moves: &mut [Cell], ply: usize) {
+        let killers = self.killers[ply];
+        moves.sort_by_key(|&m| {
+            if is_tactical(b, m) {
+                0
+            } else if killers.contains(&Some(m)) {
+                1
+            } else {
+                2
+            }
+        });
+    }
+
+    /// Remembers a quiet move that cut off at `ply`.
+    fn cut_off(&mut self, m: Cell, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
     }
 
     /// Negamax with alpha-beta; scores are for the side to move.
@@ -451,39 +532,34 @@ impl Search<'_, '_> {
                 return score;
             }
         }
+        let quiet_node = !forced && !t.op_winning_four;
         let mut moves = root_moves(b, &t);
         if moves.is_empty() {
             return -(WIN - ply_i - 2);
         }
-        if !forced && !t.op_winning_four {
+        if quiet_node {
             moves.truncate(BRANCH);
+        }
+        if quiet_node {
+            self.order(b, &mut moves, ply);
         }
         if let Some(best) = entry.and_then(|e| e.best)
             && let Some(i) = moves.iter().position(|&c| c == best)
         {
             moves[..=i].rotate_right(1);
         }
-        // Forced answers (to a four, or the defences against an open three or a four-three)
-        // cost no depth, so threat sequences are read several times deeper.
-        let next_depth = if forced || t.op_winning_four {
-            depth
-        } else {
-            depth - 1
-        };
+        // The forced answer to a four costs no depth, so four sequences are read to the end.
+        // The defences against an open three or a four-three cost a ply like any move: free,
+        // they let every three of a line multiply the tree and kept the search at 4-5 plies
+        // in a second.
+        let next_depth = if forced { depth } else { depth - 1 };
+        let tactical: Vec<bool> = moves.iter().map(|&m| is_tactical(b, m)).collect();
         let alpha0 = alpha;
         let mut best = (-WIN, moves[0]);
         for (i, &m) in moves.iter().enumerate() {
             b.play(m);
-            let score = if i == 0 {
-                -self.node(b, next_depth, ply + 1, -beta, -alpha)
-            } else {
-                let s = -self.node(b, next_depth, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && s < beta && !self.clock.expired() {
-                    -self.node(b, next_depth, ply + 1, -beta, -alpha)
-                } else {
-                    s
-                }
-            };
+            let later = (i > 0).then(|| reduction(depth, i, quiet_node && !tactical[i]));
+            let score = self.child(b, next_depth, ply + 1, (alpha, beta), later);
             b.undo();
             if self.clock.expired() {
                 return 0;
@@ -496,6 +572,9 @@ impl Search<'_, '_> {
                     line.extend_from_slice(&self.pv[ply + 1]);
                     self.pv[ply] = line;
                     if score >= beta {
+                        if quiet_node && !tactical[i] {
+                            self.cut_off(m, ply);
+                        }
                         break;
                     }
                 }
