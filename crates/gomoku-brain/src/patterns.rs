@@ -467,6 +467,29 @@ mod tests {
     }
 
     #[test]
+    fn packed_summary_counts_equal_counting_each_pattern() {
+        for i in 0..10_000_usize {
+            let patterns = [0, 1, 2, 3].map(|d| Pattern::ALL[i / 10_usize.pow(d) % 10]);
+            let count = |p: Pattern| patterns.iter().filter(|&&q| q == p).count() as u8;
+            for restricted in [false, true] {
+                let s = Summary::new(patterns, restricted);
+                let fours = count(Pattern::Four) + count(Pattern::OpenFour);
+                let naive = (
+                    count(Pattern::Five),
+                    fours,
+                    count(Pattern::OpenFour),
+                    count(Pattern::OpenThree),
+                    count(Pattern::Overline) > 0,
+                );
+                let packed = (s.fives, s.fours, s.open_fours, s.open_threes, s.overline);
+                assert_eq!(packed, naive, "{patterns:?}");
+                let base: i32 = patterns.iter().map(|p| p.value()).sum();
+                assert!(s.score >= base, "{patterns:?}");
+            }
+        }
+    }
+
+    #[test]
     fn summary_flags() {
         let s = Summary::new(
             [

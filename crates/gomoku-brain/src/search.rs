@@ -455,12 +455,13 @@ impl Search<'_, '_> {
         s
     }
 
-    /// Orders the moves of a quiet node (given by pattern score): the tactical ones first,
-    /// then the killers of this ply, then the rest; the pattern order is kept within each.
-    fn order(&self, b: &SearchBoard, moves: &mut [Cell], ply: usize) {
+    /// Orders the moves of a quiet node (given by pattern score, each with whether it is
+    /// tactical): the tactical ones first, then the killers of this ply, then the rest; the
+    /// pattern order is kept within each.
+    fn order(&self, moves: &mut [(Cell, bool)], ply: usize) {
         let killers = self.killers[ply];
-        moves.sort_by_key(|&m| {
-            if is_tactical(b, m) {
+        moves.sort_by_key(|&(m, tactical)| {
+            if tactical {
                 0
             } else if killers.contains(&Some(m)) {
                 1
@@ -540,25 +541,25 @@ impl Search<'_, '_> {
         if quiet_node {
             moves.truncate(BRANCH);
         }
+        let mut moves: Vec<(Cell, bool)> =
+            moves.into_iter().map(|m| (m, is_tactical(b, m))).collect();
         if quiet_node {
-            self.order(b, &mut moves, ply);
+            self.order(&mut moves, ply);
         }
         if let Some(best) = entry.and_then(|e| e.best)
-            && let Some(i) = moves.iter().position(|&c| c == best)
+            && let Some(i) = moves.iter().position(|&(c, _)| c == best)
         {
             moves[..=i].rotate_right(1);
         }
         // The forced answer to a four costs no depth, so four sequences are read to the end.
         // The defences against an open three or a four-three cost a ply like any move: free,
-        // they let every three of a line multiply the tree and kept the search at 4-5 plies
-        // in a second.
+        // every three of a line would multiply the tree.
         let next_depth = if forced { depth } else { depth - 1 };
-        let tactical: Vec<bool> = moves.iter().map(|&m| is_tactical(b, m)).collect();
         let alpha0 = alpha;
-        let mut best = (-WIN, moves[0]);
-        for (i, &m) in moves.iter().enumerate() {
+        let mut best = (-WIN, moves[0].0);
+        for (i, &(m, tactical)) in moves.iter().enumerate() {
             b.play(m);
-            let later = (i > 0).then(|| reduction(depth, i, quiet_node && !tactical[i]));
+            let later = (i > 0).then(|| reduction(depth, i, quiet_node && !tactical));
             let score = self.child(b, next_depth, ply + 1, (alpha, beta), later);
             b.undo();
             if self.clock.expired() {
@@ -572,7 +573,7 @@ impl Search<'_, '_> {
                     line.extend_from_slice(&self.pv[ply + 1]);
                     self.pv[ply] = line;
                     if score >= beta {
-                        if quiet_node && !tactical[i] {
+                        if quiet_node && !tactical {
                             self.cut_off(m, ply);
                         }
                         break;
