@@ -299,20 +299,26 @@ impl<W: Write + Send + 'static> Uci<W> {
         }
     }
 
+    /// `go`: a malformed line is named first, busy or not; a well-formed one while a search
+    /// runs is ignored.
     fn go(&mut self, rest: &[&str]) {
-        if self.running.is_some() {
-            self.problem("go ignored: already searching");
-            return;
-        }
+        let busy = self.running.is_some();
         if rest.first() == Some(&"perft") {
             match number::<u32>("perft", rest.get(1).copied()) {
-                Ok(depth) if depth <= 8 => self.perft(depth),
-                Ok(depth) => self.problem(&format!("perft depth {depth} is too deep (at most 8)")),
+                Ok(depth) if depth > 8 => {
+                    self.problem(&format!("perft depth {depth} is too deep (at most 8)"));
+                }
+                Ok(_) if busy => self.problem("go ignored: already searching"),
+                Ok(depth) => self.perft(depth),
                 Err(e) => self.problem(&e),
             }
             return;
         }
         let (limits, pondering) = match parse_go(rest, &self.game, self.options) {
+            Ok(_) if busy => {
+                self.problem("go ignored: already searching");
+                return;
+            }
             Ok(parsed) => parsed,
             Err(e) => {
                 self.problem(&e);

@@ -172,8 +172,24 @@ fn stop_ends_an_infinite_search_and_isready_answers_meanwhile() {
 
 #[test]
 fn commands_that_need_an_idle_engine_wait_for_stop() {
-    let out = transcript("go infinite\nucinewgame\nsetoption name Hash value 8\ngo infinite\nstop");
-    let lines: Vec<&str> = out
+    // Sent one after the other while `go infinite` runs (no waiting between them); a
+    // malformed `go` is named even then.
+    let out = Shared::default();
+    let mut uci = Uci::new(out.clone());
+    for line in [
+        "go infinite",
+        "ucinewgame",
+        "setoption name Hash value 8",
+        "go depth x",
+        "go perft 2",
+        "go infinite",
+        "stop",
+    ] {
+        uci.handle(line);
+    }
+    uci.stop();
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("info string"))
         .collect();
@@ -182,6 +198,8 @@ fn commands_that_need_an_idle_engine_wait_for_stop() {
         [
             "info string ucinewgame ignored while searching (send stop first)",
             "info string setoption Hash ignored while searching (send stop first)",
+            "info string invalid depth value \"x\"",
+            "info string go ignored: already searching",
             "info string go ignored: already searching",
         ]
     );
