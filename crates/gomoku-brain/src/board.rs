@@ -38,6 +38,19 @@ pub struct SearchBoard {
     totals: [i32; 2],
     hash: u64,
     moves: Vec<Cell>,
+    /// The empty cells whose patterns the moves played changed, as they were before.
+    saved: Vec<Saved>,
+    /// Per move played: where its cells start in `saved`, and the totals before it.
+    frames: Vec<(usize, [i32; 2])>,
+}
+
+/// An empty cell's patterns and summaries before a move changed them (`undo` puts them back
+/// instead of reading the tables again).
+#[derive(Clone, Copy)]
+struct Saved {
+    cell: Cell,
+    patterns: [[Pattern; 4]; 2],
+    summaries: [Summary; 2],
 }
 
 /// A fixed pseudo-random number for `(cell, colour)` (splitmix64), for Zobrist hashing.
@@ -77,6 +90,8 @@ impl SearchBoard {
             totals: [0; 2],
             hash: 0,
             moves: Vec::new(),
+            saved: Vec::new(),
+            frames: Vec::new(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -236,6 +251,7 @@ impl SearchBoard {
     pub fn play(&mut self, c: Cell) {
         let color = self.to_move();
         self.pos.play_unchecked(self.point(c));
+        self.frames.push((self.saved.len(), self.totals));
         self.add_total(c, -1);
         self.set(c, stone_code(color));
         self.hash ^= zobrist(c, color) ^ WHITE_TO_MOVE;
@@ -243,26 +259,33 @@ impl SearchBoard {
         self.moves.push(c);
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: the cell codes and window keys are written back, and the
+    /// patterns, summaries and totals the move changed are restored from what it saved (the
+    /// move's own cell kept its patterns while it held the stone).
     ///
     /// # Panics
     /// If no move was played on this board.
     pub fn undo(&mut self) {
         let c = self.moves.pop().expect("undo without a move");
         let color = self.stone(c).expect("the last move's stone");
+        let (start, totals) = self.frames.pop().expect("a frame per move");
         self.pos.unplay_unchecked(self.point(c));
-        self.set(c, EMPTY);
+        self.write_code(c, EMPTY);
+        for saved in self.saved.drain(start..).rev() {
+            let n = saved.cell as usize;
+            self.patterns[n] = saved.patterns;
+            self.summaries[n] = saved.summaries;
+            for i in 0..2 {
+                mark_threat(&mut self.threat_bits[i], n, saved.summaries[i]);
+            }
+        }
+        self.totals = totals;
         self.hash ^= zobrist(c, color) ^ WHITE_TO_MOVE;
         self.mark_near(c, -1);
-        for d in 0..4 {
-            self.refresh_pattern(c, d);
-        }
-        self.refresh_summary(c);
-        self.add_total(c, 1);
     }
 
-    /// Writes `code` on `c` and updates the 40 cells whose windows see it.
-    fn set(&mut self, c: Cell, code: u8) {
+    /// Writes `code` on `c` and into the window keys of the 40 cells that see it.
+    fn write_code(&mut self, c: Cell, code: u8) {
         self.codes[c as usize] = code;
         for d in 0..4 {
             for k in (-5..=5).filter(|&k| k != 0) {
@@ -270,6 +293,16 @@ impl SearchBoard {
                 let bit = 2 * slot(-k);
                 let key = &mut self.keys[n as usize][d];
                 *key = (*key & !(3 << bit)) | u32::from(code) << bit;
+            }
+        }
+    }
+
+    /// Writes a stone's `code` on `c` and updates the 40 cells whose windows see it.
+    fn set(&mut self, c: Cell, code: u8) {
+        self.write_code(c, code);
+        for d in 0..4 {
+            for k in (-5..=5).filter(|&k| k != 0) {
+                let n = self.step(c, d, k);
                 if self.codes[n as usize] == EMPTY {
                     self.update_pattern(n, d);
                 }
@@ -278,21 +311,29 @@ impl SearchBoard {
     }
 
     /// Re-reads the patterns of the empty cell `n` along direction `d` after its key
-    /// changed; the summary and the totals change only for a colour whose pattern did (far
-    /// neighbours often keep theirs).
+    /// changed, saving the cell's state first; the summary and the totals change only for a
+    /// colour whose pattern did (far neighbours often keep theirs).
     fn update_pattern(&mut self, n: Cell, d: usize) {
-        let n = n as usize;
-        let key = self.keys[n][d];
+        let i = n as usize;
+        let key = self.keys[i][d];
+        let new = Color::ALL.map(|color| self.tables[color.index()].get(key));
+        if new == [self.patterns[i][0][d], self.patterns[i][1][d]] {
+            return;
+        }
+        self.saved.push(Saved {
+            cell: n,
+            patterns: self.patterns[i],
+            summaries: self.summaries[i],
+        });
         for color in Color::ALL {
-            let i = color.index();
-            let pattern = self.tables[i].get(key);
-            if pattern != self.patterns[n][i][d] {
-                self.patterns[n][i][d] = pattern;
+            let ci = color.index();
+            if new[ci] != self.patterns[i][ci][d] {
+                self.patterns[i][ci][d] = new[ci];
                 let restricted = self.restricted && color == Color::Black;
-                let summary = Summary::new(self.patterns[n][i], restricted);
-                self.totals[i] += summary.score - self.summaries[n][i].score;
-                self.summaries[n][i] = summary;
-                self.mark_threat(n, i);
+                let summary = Summary::new(self.patterns[i][ci], restricted);
+                self.totals[ci] += summary.score - self.summaries[i][ci].score;
+                self.summaries[i][ci] = summary;
+                mark_threat(&mut self.threat_bits[ci], i, summary);
             }
         }
     }
@@ -307,20 +348,9 @@ impl SearchBoard {
     fn refresh_summary(&mut self, c: Cell) {
         for color in Color::ALL {
             let restricted = self.restricted && color == Color::Black;
-            self.summaries[c as usize][color.index()] =
-                Summary::new(self.patterns[c as usize][color.index()], restricted);
-            self.mark_threat(c as usize, color.index());
-        }
-    }
-
-    /// Keeps the bit of `c` in colour `i`'s threat set equal to its summary.
-    fn mark_threat(&mut self, c: usize, i: usize) {
-        let s = self.summaries[c][i];
-        let bit = 1 << (c % 64);
-        if s.fives > 0 || s.fours > 0 || s.open_threes > 0 {
-            self.threat_bits[i][c / 64] |= bit;
-        } else {
-            self.threat_bits[i][c / 64] &= !bit;
+            let summary = Summary::new(self.patterns[c as usize][color.index()], restricted);
+            self.summaries[c as usize][color.index()] = summary;
+            mark_threat(&mut self.threat_bits[color.index()], c as usize, summary);
         }
     }
 
@@ -398,6 +428,16 @@ impl SearchBoard {
     }
 }
 
+/// Keeps the bit of cell `c` in a colour's threat set equal to its summary `s`.
+fn mark_threat(bits: &mut [u64], c: usize, s: Summary) {
+    let bit = 1 << (c % 64);
+    if s.fives > 0 || s.fours > 0 || s.open_threes > 0 {
+        bits[c / 64] |= bit;
+    } else {
+        bits[c / 64] &= !bit;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +498,46 @@ mod tests {
             }
             let fresh = SearchBoard::new(&position("h8 i9 h9 h10 i8 g8 j8", rule));
             same_state(&inc, &fresh);
+        }
+    }
+
+    #[test]
+    fn random_play_and_undo_keep_the_state_of_a_fresh_board() {
+        // A fixed linear congruential sequence picks the moves and when to take some back.
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for rule in Rule::ALL {
+            let mut pos = Position::new(15, 15, rule).unwrap();
+            let mut b = SearchBoard::new(&pos);
+            let mut played = Vec::new();
+            for _ in 0..120 {
+                if !played.is_empty() && next(4) == 0 {
+                    b.undo();
+                    pos.unplay_unchecked(played.pop().unwrap());
+                } else {
+                    // Near the stones, where the patterns are.
+                    let mut near = Vec::new();
+                    b.candidates(&mut near);
+                    let legal: Vec<Point> = near
+                        .into_iter()
+                        .map(|c| b.point(c))
+                        .filter(|&p| pos.check(p).is_ok())
+                        .collect();
+                    if pos.is_over() || legal.is_empty() {
+                        break;
+                    }
+                    let m = legal[next(legal.len())];
+                    pos.play(m).unwrap();
+                    b.play(b.cell(m));
+                    played.push(m);
+                }
+                same_state(&b, &SearchBoard::new(&pos));
+            }
         }
     }
 
