@@ -161,6 +161,11 @@ fn three_dou_dizhu_screens_play_a_deal_at_a_table_seeing_only_their_own_hands() 
     let carl = doudizhu::Seat::new(net(&apps[2]).seat.unwrap()).unwrap();
     let left: CardSet = apps[1].table().revealed_hands().unwrap()[carl];
     if let Some(card) = left.iter().next() {
-        assert!(words(&mut apps[1]).contains(&card_label(card, CardStyle::Ascii)));
+        let label = card_label(card, CardStyle::Ascii);
+        let screen = render_to_string(&mut apps[1], 80, 24);
+        assert!(
+            words(&mut apps[1]).contains(&label),
+            "{label} of {left:?}\n{screen}"
+        );
     }
 }

@@ -90,7 +90,10 @@ impl Widget for SeatLine<'_> {
                 theme::TITLE,
             ),
             role,
+            // Once the hand is shown its count is not needed, and a full hand of 17 needs the
+            // room at 80 columns.
             Span::raw(match view.card_counts[seat] {
+                _ if self.revealed.is_some() => " ".to_owned(),
                 1 => "  1 card  ".to_owned(),
                 n => format!(" {n:>2} cards "),
             }),
