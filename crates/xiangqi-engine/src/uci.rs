@@ -302,29 +302,28 @@ impl<W: Write + Send + 'static> Uci<W> {
     /// `go`: a malformed line is named first, busy or not; a well-formed one while a search
     /// runs is ignored.
     fn go(&mut self, rest: &[&str]) {
-        let busy = self.running.is_some();
-        if rest.first() == Some(&"perft") {
-            match number::<u32>("perft", rest.get(1).copied()) {
-                Ok(depth) if depth > 8 => {
-                    self.problem(&format!("perft depth {depth} is too deep (at most 8)"));
+        let parsed = if rest.first() == Some(&"perft") {
+            number::<u32>("perft", rest.get(1).copied()).and_then(|depth| {
+                if depth > 8 {
+                    Err(format!("perft depth {depth} is too deep (at most 8)"))
+                } else {
+                    Ok(Go::Perft(depth))
                 }
-                Ok(_) if busy => self.problem("go ignored: already searching"),
-                Ok(depth) => self.perft(depth),
-                Err(e) => self.problem(&e),
-            }
-            return;
-        }
-        let (limits, pondering) = match parse_go(rest, &self.game, self.options) {
-            Ok(_) if busy => {
-                self.problem("go ignored: already searching");
-                return;
-            }
-            Ok(parsed) => parsed,
-            Err(e) => {
-                self.problem(&e);
-                return;
-            }
+            })
+        } else {
+            parse_go(rest, &self.game, self.options)
+                .map(|(limits, ponder)| Go::Search(limits, ponder))
         };
+        match parsed {
+            Err(e) => self.problem(&e),
+            Ok(_) if self.running.is_some() => self.problem("go ignored: already searching"),
+            Ok(Go::Perft(depth)) => self.perft(depth),
+            Ok(Go::Search(limits, pondering)) => self.search(limits, pondering),
+        }
+    }
+
+    /// Starts a search in its own thread; `bestmove` is printed when it ends.
+    fn search(&mut self, limits: Limits, pondering: bool) {
         let Some(mut engine) = self.engine.take() else {
             return;
         };
@@ -395,6 +394,14 @@ fn parse_position(rest: &[&str]) -> Result<Game, String> {
 }
 
 /// Parses the `go` arguments; returns the limits and whether to ponder.
+/// A well-formed `go`.
+enum Go {
+    /// `go perft N`.
+    Perft(u32),
+    /// A search within these limits, pondering or not.
+    Search(Limits, bool),
+}
+
 fn parse_go(rest: &[&str], game: &Game, options: Options) -> Result<(Limits, bool), String> {
     let mut limits = Limits {
         multipv: options.multipv,

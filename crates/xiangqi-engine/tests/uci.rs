@@ -9,6 +9,13 @@ use xiangqi_engine::uci::Uci;
 #[derive(Clone, Default)]
 struct Shared(Arc<Mutex<Vec<u8>>>);
 
+impl Shared {
+    /// Everything written so far.
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
 impl Write for Shared {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.0.lock().unwrap().write(buf)
@@ -44,7 +51,7 @@ fn transcript(script: &str) -> String {
         }
     }
     uci.stop();
-    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let text = out.text();
     text.lines().map(mask).collect::<Vec<_>>().join("\n")
 }
 
@@ -188,7 +195,7 @@ fn commands_that_need_an_idle_engine_wait_for_stop() {
         uci.handle(line);
     }
     uci.stop();
-    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let text = out.text();
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("info string"))
@@ -214,14 +221,10 @@ fn ponder_then_ponderhit_answers_on_the_clock() {
     uci.handle("position startpos moves h2e2");
     uci.handle("go ponder wtime 3000 btime 3000");
     std::thread::sleep(std::time::Duration::from_millis(50));
-    assert!(
-        !String::from_utf8(out.0.lock().unwrap().clone())
-            .unwrap()
-            .contains("bestmove")
-    );
+    assert!(!out.text().contains("bestmove"));
     uci.handle("ponderhit");
     uci.wait();
-    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let text = out.text();
     assert_eq!(
         text.lines().filter(|l| l.starts_with("bestmove ")).count(),
         1,
@@ -321,8 +324,7 @@ fn go_right_after_bestmove_is_not_ignored() {
         bestmove_pending: false,
     });
     let bestmoves = || {
-        String::from_utf8(out.0.lock().unwrap().clone())
-            .unwrap()
+        out.text()
             .lines()
             .filter(|l| l.starts_with("bestmove"))
             .count()
@@ -340,7 +342,7 @@ fn go_right_after_bestmove_is_not_ignored() {
         }
     }
     uci.stop();
-    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let text = out.text();
     assert!(!text.contains("already searching"), "{text}");
     assert_eq!(bestmoves(), 5);
 }

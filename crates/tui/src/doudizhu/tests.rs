@@ -10,7 +10,7 @@ use super::state::{Sort, current_round, sorted, still_out};
 use super::ui::{CounterWidget, MIN_SIZE, SeatLine, name_width};
 use super::*;
 use crate::app::{Action, Screen, key, keys, plain, render_plain, render_to_string};
-use crate::cards::CardStyle;
+use crate::cards::{CardStyle, card_label};
 
 fn options(seed: u64) -> Options {
     Options {
@@ -269,6 +269,36 @@ fn seat_lines_keep_their_columns_whatever_the_names() {
         })
         .collect();
     assert_eq!(columns, vec![columns[0]; 3], "{names:?}");
+}
+
+/// The bug this pins: a settled hand of 17 (a spring) lost its last card at 80 columns, the
+/// card count taking the room.
+#[test]
+fn a_settled_seat_line_shows_a_full_hand_at_80_columns() {
+    let a = landlord(3);
+    let view = a.table().view();
+    let hand: CardSet = view.hand.iter().take(17).collect();
+    assert_eq!(hand.len(), 17);
+    let mut buffer = Buffer::empty(Rect::new(0, 0, 78, 1));
+    SeatLine {
+        seat: HUMAN,
+        view: &view,
+        name: "carl",
+        name_width: 5,
+        revealed: Some(hand),
+        style: CardStyle::Ascii,
+    }
+    .render(buffer.area, &mut buffer);
+    let line: String = buffer
+        .content()
+        .iter()
+        .map(ratatui::buffer::Cell::symbol)
+        .collect();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    for card in hand {
+        let label = card_label(card, CardStyle::Ascii);
+        assert!(words.contains(&label.as_str()), "{label}: {line}");
+    }
 }
 
 #[test]

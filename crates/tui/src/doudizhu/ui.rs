@@ -92,10 +92,10 @@ impl Widget for SeatLine<'_> {
             role,
             // Once the hand is shown its count is not needed, and a full hand of 17 needs the
             // room at 80 columns.
-            Span::raw(match view.card_counts[seat] {
-                _ if self.revealed.is_some() => " ".to_owned(),
-                1 => "  1 card  ".to_owned(),
-                n => format!(" {n:>2} cards "),
+            Span::raw(match (self.revealed, view.card_counts[seat]) {
+                (Some(_), _) => " ".to_owned(),
+                (None, 1) => "  1 card  ".to_owned(),
+                (None, n) => format!(" {n:>2} cards "),
             }),
             Span::styled(if to_act { "<  " } else { "   " }, theme::TURN),
         ];
