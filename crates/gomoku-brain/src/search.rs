@@ -231,7 +231,10 @@ impl Brain {
             if expired || best.1.abs() > WIN_BOUND {
                 break;
             }
-            if limits.soft.is_some_and(|soft| search.clock.elapsed() > soft) {
+            if limits
+                .soft
+                .is_some_and(|soft| search.clock.elapsed() > soft)
+            {
                 break;
             }
         }
