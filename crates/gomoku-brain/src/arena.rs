@@ -70,10 +70,7 @@ impl Player for Parlor {
     }
 
     fn play(&mut self, pos: &Position, _moves: &[Point]) -> Result<Point, Failure> {
-        let limits = Limits {
-            time: Some(self.time.budget()),
-            depth: None,
-        };
+        let limits = self.time.limits();
         self.brain
             .think(pos, limits, &AtomicBool::new(false))
             .map(|t| t.best)
@@ -475,6 +472,7 @@ pub fn balanced_openings(
     let limits = Limits {
         time: None,
         depth: Some(depth),
+        soft: None,
     };
     let stop = AtomicBool::new(false);
     let mut brain = Brain::new(16 << 20);

@@ -22,7 +22,7 @@
 //!
 //! let mut opening = Opening::new(OpeningRule::Swap, 15, 15, Rule::Freestyle).unwrap();
 //! let mut brain = Brain::new(1 << 20);
-//! let limits = Limits { time: None, depth: Some(2) };
+//! let limits = Limits { time: None, depth: Some(2), soft: None };
 //! while opening.phase() != Phase::Done {
 //!     let decision = decide(&mut brain, &opening, limits, &AtomicBool::new(false)).unwrap();
 //!     decision.apply(&mut opening).unwrap();
@@ -86,6 +86,7 @@ pub fn decide(
     let share = Limits {
         time: limits.time.map(|t| t / CANDIDATES as u32),
         depth: Some(limits.depth.unwrap_or(4).min(4)),
+        soft: limits.soft.map(|t| t / CANDIDATES as u32),
     };
     let mut black_value = |pos: &Position| black_value(brain, pos, share, stop);
     match opening.phase() {
@@ -199,6 +200,7 @@ mod tests {
         let limits = Limits {
             time: None,
             depth: Some(2),
+            soft: None,
         };
         let stop = AtomicBool::new(false);
         for _ in 0..40 {
@@ -234,6 +236,7 @@ mod tests {
         let limits = Limits {
             time: None,
             depth: Some(1),
+            soft: None,
         };
         let decision = decide(
             &mut Brain::new(1 << 20),

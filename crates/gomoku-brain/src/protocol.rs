@@ -432,10 +432,7 @@ impl Session {
     /// Thinks on the current position, plays the move found and answers it.
     fn reply(&mut self, stop: &AtomicBool) -> Answer {
         let pos = self.pos.as_mut().expect("started");
-        let limits = Limits {
-            time: Some(self.time.budget()),
-            depth: None,
-        };
+        let limits = self.time.limits();
         match self.brain.think(pos, limits, stop) {
             Ok(t) => {
                 pos.play(t.best).expect("the brain plays legal moves");
@@ -477,10 +474,7 @@ impl Session {
                 Answer::line(text.join(" "))
             }
             3 | 5 => {
-                let limits = Limits {
-                    time: Some(self.time.budget()),
-                    depth: None,
-                };
+                let limits = self.time.limits();
                 match self.brain.think(&given, limits, stop) {
                     Ok(t) if t.score < SWAP_MARGIN => {
                         self.pos = Some(given);
@@ -526,6 +520,7 @@ impl Session {
             let limits = Limits {
                 time: Some(self.time.budget() / 8),
                 depth: Some(4),
+                soft: None,
             };
             let score = self
                 .brain

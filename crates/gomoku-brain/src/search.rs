@@ -30,6 +30,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Deepest iteration (`None`: until time runs out, or 30).
     pub depth: Option<u32>,
+    /// No iteration starts after this much of the move's time, to save the rest of a match
+    /// clock (`None`: iterations run until `time`, all of a per-move limit being spent).
+    pub soft: Option<Duration>,
 }
 
 /// How the move was found.
@@ -215,9 +218,6 @@ impl Brain {
         };
         let mut best = (first, 0, 0, vec![first]);
         let max_depth = limits.depth.unwrap_or(30);
-        // The threat searches above took their share; the iterations get what is left.
-        let started = search.clock.elapsed();
-        let budget = limits.time.map(|t| t.saturating_sub(started));
         for depth in 1..=max_depth {
             let result = search.root(&mut b, &root, depth as i32, best.0);
             let expired = search.clock.expired();
@@ -231,8 +231,9 @@ impl Brain {
             if expired || best.1.abs() > WIN_BOUND {
                 break;
             }
-            if let Some(budget) = budget
-                && search.clock.elapsed().saturating_sub(started) * 5 > budget * 2
+            if limits
+                .soft
+                .is_some_and(|soft| search.clock.elapsed() > soft)
             {
                 break;
             }

@@ -1,5 +1,6 @@
 //! Time management: a move's budget from the Gomocup limits, and the clock a search reads.
 
+use crate::search::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -36,6 +37,18 @@ impl TimeControl {
         }
         let reserve = (ms / 10).clamp(15, 100);
         Duration::from_millis(ms.saturating_sub(reserve).max(2))
+    }
+
+    /// The limits of one move: the [budget](TimeControl::budget), all of it spent under a
+    /// per-move limit; under a match clock no iteration starts after half of it, the rest
+    /// saved for later moves.
+    pub fn limits(&self) -> Limits {
+        let time = self.budget();
+        Limits {
+            time: Some(time),
+            depth: None,
+            soft: (self.match_ms > 0).then(|| time / 2),
+        }
     }
 }
 

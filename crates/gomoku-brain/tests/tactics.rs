@@ -26,6 +26,7 @@ fn limits() -> Limits {
     Limits {
         time: Some(Duration::from_secs(5)),
         depth: Some(2),
+        soft: None,
     }
 }
 
@@ -105,6 +106,7 @@ fn stops_the_opponents_vcf_that_a_shallow_search_misses() {
     let shallow = Limits {
         time: Some(Duration::from_secs(5)),
         depth: Some(1),
+        soft: None,
     };
     let mut checked = 0;
     for case in &read_suite(VCF)[..VCF_CI] {
@@ -173,6 +175,7 @@ fn the_root_defence_stops_a_vct_that_depth_one_misses() {
     let depth_one = Limits {
         time: Some(Duration::from_secs(60)),
         depth: Some(1),
+        soft: None,
     };
     for moves in VCT_DEFENCES {
         let mut pos = Position::new(15, 15, Rule::Freestyle).unwrap();

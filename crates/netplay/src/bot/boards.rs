@@ -204,6 +204,7 @@ fn gomoku_brain(setup: &BotSetup) -> Box<dyn Bot> {
     let limits = gomoku_brain::Limits {
         time: Some(Duration::from_millis(ms)),
         depth,
+        soft: None,
     };
     let mut brain = gomoku_brain::Brain::new(HASH_MIB << 20);
     let pick = move |pos: &gomoku::Position| {

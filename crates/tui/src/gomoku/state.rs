@@ -1107,6 +1107,7 @@ impl State {
                     Strength::Baseline if opening.is_some() => Limits {
                         time: Some(DEPTH_LEVEL_CAP),
                         depth: Some(2),
+                        soft: None,
                     },
                     Strength::Baseline => {
                         return players
@@ -1120,10 +1121,12 @@ impl State {
                     Strength::Depth(d) => Limits {
                         time: Some(DEPTH_LEVEL_CAP),
                         depth: Some(d),
+                        soft: None,
                     },
                     Strength::Time(t) => Limits {
                         time: Some(t),
                         depth: None,
+                        soft: None,
                     },
                 };
                 if let Some(opening) = &opening {
