@@ -119,6 +119,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_per_move_limit_is_spent_whole_and_a_match_clock_saved() {
+        let per_move = TimeControl {
+            turn_ms: 1_000,
+            match_ms: 0,
+            left_ms: 0,
+        };
+        let limits = per_move.limits();
+        assert_eq!(limits.time, Some(Duration::from_millis(900)));
+        assert_eq!((limits.depth, limits.soft), (None, None));
+        let match_clock = TimeControl {
+            turn_ms: 5_000,
+            match_ms: 180_000,
+            left_ms: 30_000,
+        };
+        let limits = match_clock.limits();
+        assert_eq!(limits.time, Some(Duration::from_millis(1_900)));
+        assert_eq!(limits.soft, Some(Duration::from_millis(950)));
+    }
+
+    #[test]
     fn budget_keeps_a_reserve_and_shares_the_match_time() {
         let tc = |turn_ms, match_ms, left_ms| TimeControl {
             turn_ms,
