@@ -37,13 +37,21 @@ fn card_spans(cards: &[Card], style: CardStyle) -> Vec<Span<'static>> {
     spans
 }
 
-/// The widest style, no wider than `style`, in which `n` cards fit `width` cells.
-fn fitting(style: CardStyle, n: usize, width: usize) -> CardStyle {
-    [CardStyle::Glyph, CardStyle::Symbol, CardStyle::Ascii]
+/// `cards`, weakest first, in the widest style no wider than `style` that fits `width`
+/// cells; where even ASCII cards do not fit but their ranks do, the ranks only, run together
+/// as the crate writes them (`33445TT2B`: suits play no part in Dou Dizhu).
+fn fitting_spans(cards: CardSet, style: CardStyle, width: usize) -> Vec<Span<'static>> {
+    let n = cards.len();
+    let fits = |s: &CardStyle| (s.width() as usize + 1) * n <= width + 1;
+    match [CardStyle::Glyph, CardStyle::Symbol, CardStyle::Ascii]
         .into_iter()
         .filter(|s| s.width() <= style.width())
-        .find(|s| (s.width() as usize + 1) * n <= width + 1)
-        .unwrap_or(CardStyle::Ascii)
+        .find(fits)
+    {
+        Some(style) => card_spans(&sorted(cards, Sort::Rank), style),
+        None if n <= width => vec![Span::raw(Counts::from_cards(cards).to_string())],
+        None => card_spans(&sorted(cards, Sort::Rank), CardStyle::Ascii),
+    }
 }
 
 /// One seat's line: name, role, cards left, whether it is to act, then its play or pass in
@@ -102,9 +110,8 @@ impl Widget for SeatLine<'_> {
         let used: usize = spans.iter().map(Span::width).sum();
         let room = (area.width as usize).saturating_sub(used + 8);
         if let Some(hand) = self.revealed {
-            let cards = sorted(hand, Sort::Rank);
             spans.push(Span::raw("held "));
-            spans.extend(card_spans(&cards, fitting(self.style, cards.len(), room)));
+            spans.extend(fitting_spans(hand, self.style, room));
         } else if let Some(turn) = current_round(&view.history)
             .iter()
             .rev()
@@ -116,9 +123,8 @@ impl Widget for SeatLine<'_> {
                     spans.push(Span::styled("pass", theme::DIM));
                 }
                 TurnAction::Play { cards, combo } => {
-                    let cards = sorted(cards, Sort::Rank);
                     let room = room.saturating_sub(combo.to_string().len() + 2);
-                    spans.extend(card_spans(&cards, fitting(self.style, cards.len(), room)));
+                    spans.extend(fitting_spans(cards, self.style, room));
                     spans.push(Span::styled(format!("  {combo}"), theme::DIM));
                 }
             }

@@ -51,8 +51,8 @@ impl Opponent {
     pub fn describe(self) -> &'static str {
         match self {
             Opponent::Human => "two players",
-            Opponent::Bot(Stone::White) => "you (black) vs computer (white)",
-            Opponent::Bot(Stone::Black) => "computer (black) vs you (white)",
+            Opponent::Bot(Stone::White) => "you black, computer white",
+            Opponent::Bot(Stone::Black) => "computer black, you white",
         }
     }
 }
