@@ -159,7 +159,11 @@ fn parlor_plays_itself_in_process_and_over_the_protocol() {
     let opening = &openings(15)[5];
     let (mut a, mut b) = (Parlor::default(), Parlor::default());
     let played = play_game(&spec(Rule::Freestyle), opening, &mut a, &mut b, FAST);
-    assert!(played.winner.is_some(), "{played:?}");
+    // Two equal brains sometimes fill the board (a draw by the rules, seen in CI).
+    assert!(
+        played.winner.is_some() || played.moves.len() == 15 * 15,
+        "{played:?}"
+    );
     assert!(
         matches!(played.termination, arena::Termination::Rules(_)),
         "{played:?}"
