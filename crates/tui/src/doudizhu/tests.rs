@@ -250,25 +250,32 @@ fn seat_lines_keep_their_columns_whatever_the_names() {
     let columns: Vec<usize> = Seat::ALL
         .iter()
         .map(|&seat| {
-            let mut buffer = Buffer::empty(Rect::new(0, 0, 60, 1));
-            SeatLine {
-                seat,
-                view: &view,
-                name: &names[seat],
-                name_width: name_width(&names),
-                revealed: None,
-                style: CardStyle::Ascii,
-            }
-            .render(buffer.area, &mut buffer);
-            let line: String = buffer
-                .content()
-                .iter()
-                .map(ratatui::buffer::Cell::symbol)
-                .collect();
+            let line = seat_line_text(
+                SeatLine {
+                    seat,
+                    view: &view,
+                    name: &names[seat],
+                    name_width: name_width(&names),
+                    revealed: None,
+                    style: CardStyle::Ascii,
+                },
+                60,
+            );
             line.find("cards").expect("a card count")
         })
         .collect();
     assert_eq!(columns, vec![columns[0]; 3], "{names:?}");
+}
+
+/// A seat line drawn `width` columns wide, as text.
+fn seat_line_text(line: SeatLine<'_>, width: u16) -> String {
+    let mut buffer = Buffer::empty(Rect::new(0, 0, width, 1));
+    line.render(buffer.area, &mut buffer);
+    buffer
+        .content()
+        .iter()
+        .map(ratatui::buffer::Cell::symbol)
+        .collect()
 }
 
 /// The bug this pins: a settled hand of 17 (a spring) lost its last card at 80 columns, the
@@ -282,21 +289,17 @@ fn a_settled_seat_line_shows_a_full_hand_at_80_and_60_columns() {
     assert_eq!(hand.len(), 17);
     let ranks = Counts::from_cards(hand).to_string();
     for (width, by_card) in [(78, true), (58, false)] {
-        let mut buffer = Buffer::empty(Rect::new(0, 0, width, 1));
-        SeatLine {
-            seat: HUMAN,
-            view: &view,
-            name: "carl",
-            name_width: 5,
-            revealed: Some(hand),
-            style: CardStyle::Ascii,
-        }
-        .render(buffer.area, &mut buffer);
-        let line: String = buffer
-            .content()
-            .iter()
-            .map(ratatui::buffer::Cell::symbol)
-            .collect();
+        let line = seat_line_text(
+            SeatLine {
+                seat: HUMAN,
+                view: &view,
+                name: "carl",
+                name_width: 5,
+                revealed: Some(hand),
+                style: CardStyle::Ascii,
+            },
+            width,
+        );
         let words: Vec<&str> = line.split_whitespace().collect();
         if by_card {
             for card in hand {
