@@ -42,15 +42,16 @@ fn card_spans(cards: &[Card], style: CardStyle) -> Vec<Span<'static>> {
 /// as the crate writes them (`33445TT2B`: suits play no part in Dou Dizhu).
 fn fitting_spans(cards: CardSet, style: CardStyle, width: usize) -> Vec<Span<'static>> {
     let n = cards.len();
-    let fits = |s: &CardStyle| (s.width() as usize + 1) * n <= width + 1;
-    match [CardStyle::Glyph, CardStyle::Symbol, CardStyle::Ascii]
+    let fitting = [CardStyle::Glyph, CardStyle::Symbol, CardStyle::Ascii]
         .into_iter()
         .filter(|s| s.width() <= style.width())
-        .find(fits)
-    {
-        Some(style) => card_spans(&sorted(cards, Sort::Rank), style),
+        .find(|s| (s.width() as usize + 1) * n <= width + 1);
+    match fitting {
         None if n <= width => vec![Span::raw(Counts::from_cards(cards).to_string())],
-        None => card_spans(&sorted(cards, Sort::Rank), CardStyle::Ascii),
+        style => card_spans(
+            &sorted(cards, Sort::Rank),
+            style.unwrap_or(CardStyle::Ascii),
+        ),
     }
 }
 
