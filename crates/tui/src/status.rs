@@ -109,6 +109,11 @@ impl Widget for StatusLine<'_> {
     }
 }
 
+/// The `s` a count's noun takes in a message: "1 card", "2 cards".
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,7 @@ use super::input;
 use super::state::{Sort, Table, current_round, sorted, still_out};
 use crate::cards::{CardStyle, card_back_span, card_span};
 use crate::hand::{HandCard, HandHits, HandWidget, NEW, PICKED};
-use crate::status::StatusLine;
+use crate::status::{StatusLine, plural};
 use crate::theme;
 use crate::widgets::Popup;
 use crate::windows;
@@ -351,8 +351,9 @@ pub fn draw(frame: &mut Frame, table: &Table, style: CardStyle, hits: &mut HandH
     };
     Line::styled(
         format!(
-            "Your hand ({} cards, {sort}, ranks {}):",
+            "Your hand ({} card{}, {sort}, ranks {}):",
             view.hand.len(),
+            plural(view.hand.len()),
             view.hand_counts
         ),
         theme::TITLE,

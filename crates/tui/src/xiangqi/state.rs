@@ -19,7 +19,7 @@ use crate::line_input::LineInput;
 use crate::net::NetScreen;
 use crate::net::remote::{HostCommand, Remote, TableKey};
 use crate::overlay::Overlay;
-use crate::status::Status;
+use crate::status::{Status, plural};
 use crate::thinker::{Search, Strength, Thinker};
 
 /// The difficulty levels, weakest first (level 1 is `LEVELS[0]`).
@@ -1308,10 +1308,6 @@ fn seat_color(seat: usize) -> Color {
     } else {
         Color::Black
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// "Red" or "Black".
