@@ -7,16 +7,20 @@
 //! move order), `INFO key value` (`timeout_turn`, `timeout_match`, `time_left`,
 //! `max_memory`, `game_type`, `rule`, `folder`; other keys are ignored), `TAKEBACK x,y`,
 //! `END` and `ABOUT`. An unknown command gets `UNKNOWN …`, a malformed or impossible one
-//! `ERROR …`, and leaves the session unchanged.
+//! `ERROR …`, and leaves the session unchanged. Every move (or `SWAP`) the brain searched for
+//! comes after a `MESSAGE` line saying what the search found, as Rapfi and Yixin write
+//! theirs for Piskvork's window: `MESSAGE depth 9 | eval +35 | nodes 271204 | speed
+//! 270934/s | time 1001 ms | search | pv 7,8 8,9 6,7`.
 
 use crate::board::SearchBoard;
-use crate::search::{Brain, Limits, WIN};
+use crate::search::{Brain, Limits, Thought, WIN};
 use crate::time::TimeControl;
 use gomoku::{Color, Point, Position, Rule, Settings, Setup};
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
+use std::time::Instant;
 
 /// Parlor's `ABOUT` answer.
 pub const ABOUT: &str = concat!(
@@ -195,6 +199,26 @@ impl Answer {
 
     fn none() -> Answer {
         Answer::default()
+    }
+
+    /// The answer of a search begun at `start`: a `MESSAGE` line with what it found (depth,
+    /// score, nodes, speed, time, how, line), as Piskvork shows and managers skip, then `text`.
+    fn searched(t: &Thought, start: Instant, text: impl Into<String>) -> Answer {
+        let ms = start.elapsed().as_millis();
+        let speed = u128::from(t.nodes) * 1000 / ms.max(1);
+        let how = format!("{:?}", t.reason).to_lowercase();
+        let line: Vec<String> = t.pv.iter().map(|p| p.gomocup().to_string()).collect();
+        let message = format!(
+            "MESSAGE depth {} | eval {} | nodes {} | speed {speed}/s | time {ms} ms | {how} | pv {}",
+            t.depth,
+            t.score_text(),
+            t.nodes,
+            line.join(" ")
+        );
+        Answer {
+            lines: vec![message, text.into()],
+            quit: false,
+        }
     }
 }
 
@@ -433,10 +457,11 @@ impl Session {
     fn reply(&mut self, stop: &AtomicBool) -> Answer {
         let pos = self.pos.as_mut().expect("started");
         let limits = self.time.limits();
+        let start = Instant::now();
         match self.brain.think(pos, limits, stop) {
             Ok(t) => {
                 pos.play(t.best).expect("the brain plays legal moves");
-                Answer::line(t.best.gomocup().to_string())
+                Answer::searched(&t, start, t.best.gomocup().to_string())
             }
             Err(e) => Answer::line(format!("ERROR {e}")),
         }
@@ -475,16 +500,17 @@ impl Session {
             }
             3 | 5 => {
                 let limits = self.time.limits();
+                let start = Instant::now();
                 match self.brain.think(&given, limits, stop) {
                     Ok(t) if t.score < SWAP_MARGIN => {
                         self.pos = Some(given);
-                        Answer::line("SWAP")
+                        Answer::searched(&t, start, "SWAP")
                     }
                     Ok(t) => {
                         let mut pos = given;
                         pos.play(t.best).expect("the brain plays legal moves");
                         self.pos = Some(pos);
-                        Answer::line(t.best.gomocup().to_string())
+                        Answer::searched(&t, start, t.best.gomocup().to_string())
                     }
                     Err(e) => Answer::line(format!("ERROR {e}")),
                 }

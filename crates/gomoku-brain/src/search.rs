@@ -69,6 +69,20 @@ pub struct Thought {
     pub reason: Reason,
 }
 
+impl Thought {
+    /// The score as words: `+35` (pattern units, for the side to move), `wins in 7` or
+    /// `loses in 4` (plies to the five).
+    pub fn score_text(&self) -> String {
+        if self.score > WIN_BOUND {
+            format!("wins in {}", WIN - self.score)
+        } else if self.score < -WIN_BOUND {
+            format!("loses in {}", WIN + self.score)
+        } else {
+            format!("{:+}", self.score)
+        }
+    }
+}
+
 /// Why there is nothing to think about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ThinkError {

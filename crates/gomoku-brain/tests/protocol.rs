@@ -5,8 +5,9 @@ use std::collections::VecDeque;
 use std::io::{BufReader, Cursor, Read};
 use std::time::{Duration, Instant};
 
-/// Runs a session over `script` (lines joined by CR LF, as managers send them).
-fn transcript(script: &[&str]) -> Vec<String> {
+/// Runs a session over `script` (lines joined by CR LF, as managers send them): every
+/// output line, the `MESSAGE` lines included.
+fn full_transcript(script: &[&str]) -> Vec<String> {
     let input = script.join("\r\n") + "\r\n";
     let mut out = Vec::new();
     serve(Cursor::new(input.into_bytes()), &mut out).unwrap();
@@ -15,6 +16,58 @@ fn transcript(script: &[&str]) -> Vec<String> {
         .lines()
         .map(str::to_owned)
         .collect()
+}
+
+/// The output of [`full_transcript`] without the `MESSAGE` lines (their node counts and
+/// times vary), as a manager reads it.
+fn transcript(script: &[&str]) -> Vec<String> {
+    let mut out = full_transcript(script);
+    out.retain(|l| !l.starts_with("MESSAGE "));
+    out
+}
+
+#[test]
+fn each_move_follows_a_message_with_the_search() {
+    let out = full_transcript(&[
+        "START 15",
+        "INFO timeout_turn 200",
+        "BEGIN",
+        "TURN 8,8",
+        // A new board where the brain has four in a row: it makes five.
+        "BOARD",
+        "7,7,1",
+        "0,0,2",
+        "8,7,1",
+        "2,0,2",
+        "9,7,1",
+        "4,0,2",
+        "10,7,1",
+        "6,0,2",
+        "DONE",
+    ]);
+    assert_eq!(out.len(), 7, "{out:?}");
+    assert_eq!(out[0], "OK");
+    assert!(
+        out[1].starts_with("MESSAGE depth 0 | eval +0 | nodes "),
+        "{}",
+        out[1]
+    );
+    assert!(out[1].ends_with("| opening | pv 7,7"), "{}", out[1]);
+    assert_eq!(out[2], "7,7");
+    let searched: Vec<&str> = out[3].split(" | ").collect();
+    assert!(searched[0].starts_with("MESSAGE depth "), "{}", out[3]);
+    let depth: u32 = searched[0]["MESSAGE depth ".len()..].parse().unwrap();
+    assert!(depth >= 1, "{}", out[3]);
+    assert_eq!(searched[5], "search", "{}", out[3]);
+    let pv = searched[6].strip_prefix("pv ").unwrap();
+    assert_eq!(pv.split(' ').next(), Some(out[4].as_str()), "{}", out[3]);
+    assert!(
+        out[5].starts_with("MESSAGE depth 0 | eval wins in 1 |")
+            && out[5].ends_with("| win | pv 6,7"),
+        "{}",
+        out[5]
+    );
+    assert_eq!(out[6], "6,7");
 }
 
 #[test]

@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 
 use gomoku::opening::{CanonicalOpening, Opening};
 use gomoku::{Color as Stone, Point, Rule, View};
-use gomoku_brain::WIN;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -274,13 +273,7 @@ fn analysis_lines(s: &State) -> Vec<Line<'static>> {
         return vec![Line::styled("computer: no search yet", style)];
     };
     let t = &a.thought;
-    let score = if t.score >= WIN - 1000 {
-        format!("wins in {}", WIN - t.score)
-    } else if t.score <= 1000 - WIN {
-        format!("loses in {}", WIN + t.score)
-    } else {
-        format!("{:+}", t.score)
-    };
+    let score = t.score_text();
     let line: Vec<String> = t.pv.iter().take(8).map(ToString::to_string).collect();
     vec![
         Line::styled(
