@@ -202,7 +202,7 @@ pub const BINDINGS: &[Binding] = &[
         &[Enter],
         When::Playing,
         "Enter",
-        "play the typed ranks, else the selected cards",
+        "play typed ranks or chosen cards, or a hinted pass",
         Some("Enter play"),
         Command::Submit,
     ),

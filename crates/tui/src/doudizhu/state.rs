@@ -681,12 +681,16 @@ impl Table {
         self.act(Intent::Bid(bid));
     }
 
-    /// Plays the typed ranks, or else the selected cards.
-    fn submit(&mut self) {
+    /// Plays the typed ranks, or else the selected cards; with neither, passes when the hint
+    /// shown (`pass_hinted`) was to pass.
+    fn submit(&mut self, pass_hinted: bool) {
         if !self.my_turn() || self.phase() != Phase::Playing {
             return self.say("It is not your turn to play.", Level::Warn);
         }
         let cards = if self.input.trim().is_empty() {
+            if self.selected.is_empty() && pass_hinted {
+                return self.act(Intent::Pass);
+            }
             if self.selected.is_empty() {
                 return self.say(
                     "Select cards (space) or type ranks (e.g. 33344), then Enter; p passes.",
@@ -760,7 +764,7 @@ impl Table {
             Move::Pass => {
                 self.selected = CardSet::EMPTY;
                 self.say(
-                    format!("Hint {}/{n}: pass (p).", self.hint + 1),
+                    format!("Hint {}/{n}: pass (Enter or p).", self.hint + 1),
                     Level::Info,
                 );
             }
@@ -794,11 +798,9 @@ impl Table {
                     if !self.is_remote() {
                         self.record(&result);
                     }
-                    let mut text = format!(
-                        "{} won: every hand is shown. {}.",
-                        result.winning_side(),
-                        self.after_settlement().replace("   ", ", ")
-                    );
+                    // What comes next is in the settlement box and the key bar; said here
+                    // too, the line outgrew 60 columns.
+                    let mut text = format!("{} won: every hand is shown.", result.winning_side());
                     text[..1].make_ascii_uppercase();
                     self.say(text, Level::Info);
                 }
@@ -924,6 +926,7 @@ impl TableState for Table {
 
     /// Carries out one command; says whether to leave.
     fn apply(&mut self, command: Command) -> Flow {
+        let pass_hinted = self.hints.get(self.hint) == Some(&Move::Pass);
         if command != Command::Hint {
             self.hints.clear();
         }
@@ -941,7 +944,7 @@ impl TableState for Table {
             Command::Last => self.cursor = len.saturating_sub(1),
             Command::Toggle => self.toggle(cursor),
             Command::Click(index) => self.toggle(index),
-            Command::Submit => self.submit(),
+            Command::Submit => self.submit(pass_hinted),
             Command::Type(c) => {
                 if self.phase() == Phase::Playing {
                     self.input.push(c.to_ascii_uppercase());

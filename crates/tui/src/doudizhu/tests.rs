@@ -401,6 +401,11 @@ fn a_whole_deal_with_hints_reaches_the_settlement_with_every_hand_shown() {
     let hands = a.table().revealed_hands().unwrap();
     let shown = render_to_string(&mut a, 100, 30);
     assert!(shown.contains("Settlement"), "{shown}");
+    let small = render_to_string(&mut a, 60, 20);
+    assert!(
+        small.contains("won: every hand is shown.  "),
+        "the status line whole: {small}"
+    );
     for seat in Seat::ALL {
         if !hands[seat].is_empty() {
             assert!(
@@ -658,4 +663,42 @@ fn below_the_minimum_size_the_screen_says_so() {
     let mut a = app(1);
     let shown = render_to_string(&mut a, 60, 19);
     assert!(shown.contains("terminal too small: needs 60x20"), "{shown}");
+}
+
+#[test]
+fn enter_passes_when_the_hint_shown_is_to_pass() {
+    let mut a = landlord(9);
+    press(&mut a, KeyCode::Char('i'));
+    press(&mut a, KeyCode::Enter);
+    settle(&mut a);
+    // Follow plays until one where the hints come round to a pass (every following turn has one).
+    for _ in 0..20 {
+        if a.table().local().unwrap().game().state().phase() == Phase::Finished {
+            break;
+        }
+        if a.table()
+            .view()
+            .trick
+            .is_some_and(|(seat, _)| seat != HUMAN)
+        {
+            for _ in 0..100 {
+                press(&mut a, KeyCode::Char('i'));
+                if a.table().selected().is_empty() {
+                    break;
+                }
+            }
+            assert!(a.table().status().text().contains("pass (Enter or p)"));
+            let before = a.table().local().unwrap().game().history().len();
+            press(&mut a, KeyCode::Enter);
+            let history = a.table().local().unwrap().game().history();
+            assert_eq!(history.len(), before + 1, "Enter acted");
+            let mine = history[before];
+            assert_eq!((mine.seat, mine.action), (HUMAN, TurnAction::Pass));
+            return;
+        }
+        press(&mut a, KeyCode::Char('i'));
+        press(&mut a, KeyCode::Enter);
+        settle(&mut a);
+    }
+    panic!("no turn followed a play");
 }
