@@ -688,10 +688,10 @@ impl Table {
             return self.say("It is not your turn to play.", Level::Warn);
         }
         let cards = if self.input.trim().is_empty() {
-            if self.selected.is_empty() && pass_hinted {
-                return self.act(Intent::Pass);
-            }
             if self.selected.is_empty() {
+                if pass_hinted {
+                    return self.act(Intent::Pass);
+                }
                 return self.say(
                     "Select cards (space) or type ranks (e.g. 33344), then Enter; p passes.",
                     Level::Warn,
@@ -798,8 +798,8 @@ impl Table {
                     if !self.is_remote() {
                         self.record(&result);
                     }
-                    // What comes next is in the settlement box and the key bar; said here
-                    // too, the line outgrew 60 columns.
+                    // The next keys are in the settlement box and the key bar; repeated
+                    // here, they made the line too long for 60 columns.
                     let mut text = format!("{} won: every hand is shown.", result.winning_side());
                     text[..1].make_ascii_uppercase();
                     self.say(text, Level::Info);
