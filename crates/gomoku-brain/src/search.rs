@@ -1,8 +1,8 @@
 //! The brain: immediate tactics, VCF and VCT at the root, then iterative deepening
-//! alpha-beta (principal variation search, late quiet moves reduced, killer moves) over the
-//! pattern evaluation, with a transposition table and threat-driven move generation (a five
-//! threat has one answer, an open three or double threat only its defences and
-//! counter-fours).
+//! alpha-beta (principal variation search, late quiet moves reduced by a logarithmic rule and
+//! pruned by move count near the leaves, killer moves) over the pattern evaluation, with a
+//! transposition table and threat-driven move generation (a five threat has one answer, an
+//! open three or double threat only its defences and counter-fours).
 
 use crate::board::{Cell, SearchBoard};
 use crate::time::Clock;
@@ -20,8 +20,8 @@ const WIN_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 64;
 /// Moves searched at an ordinary node, the strongest by pattern score.
 const BRANCH: usize = 16;
-/// Fours a leaf's VCF may play.
-const LEAF_VCF: u32 = 6;
+/// Deepest quiet node whose late quiet moves are pruned by count ([`MOVE_COUNTS`]).
+const PRUNE_DEPTH: i32 = 6;
 
 /// What to stop at: a time budget and/or a depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,8 +113,6 @@ struct Threats {
     my_winning_four: Option<Cell>,
     /// Whether the opponent has a point for an unstoppable four or a four-three.
     op_winning_four: bool,
-    /// Whether the side to move has a four to play (a VCF is worth trying at a leaf).
-    my_four: bool,
 }
 
 impl Brain {
@@ -325,7 +323,6 @@ fn threats(b: &SearchBoard) -> Threats {
         op_fives: Vec::new(),
         my_winning_four: None,
         op_winning_four: false,
-        my_four: false,
     };
     for c in b.threat_cells(&[me, op]) {
         let (mine, theirs) = (b.summary(c, me), b.summary(c, op));
@@ -343,7 +340,6 @@ fn threats(b: &SearchBoard) -> Threats {
         {
             t.op_winning_four = true;
         }
-        t.my_four |= mine.fours > 0;
     }
     t
 }
@@ -389,24 +385,31 @@ struct Search<'t, 'c> {
     killers: Vec<[Option<Cell>; 2]>,
 }
 
-/// Whether a move makes or stops a four or an open three: such moves are never reduced.
+/// Whether a move makes a four or an open three, or stops the opponent's four: such moves
+/// are never reduced or pruned. (Stopping a mere open-three point is quiet: counted tactical,
+/// nearly every move of a middle game was, and the search stayed full width.)
 fn is_tactical(b: &SearchBoard, c: Cell) -> bool {
     let me = b.to_move();
     let (mine, theirs) = (b.summary(c, me), b.summary(c, me.other()));
-    mine.fours > 0 || mine.open_threes > 0 || theirs.fours > 0 || theirs.open_threes > 0
+    mine.fours > 0 || mine.open_threes > 0 || theirs.fours > 0
 }
 
 /// How many plies shallower the `index`th move of a node `depth` deep is searched first:
-/// late quiet moves (`quiet`: neither the move nor its node tactical) of deep enough nodes.
-const fn reduction(depth: i32, index: usize, quiet: bool) -> i32 {
-    if !quiet || depth < 3 || index < 3 {
-        0
-    } else if depth >= 5 && index >= 8 {
-        2
-    } else {
-        1
+/// late quiet moves (`quiet`: neither the move nor its node tactical) of nodes at least 3
+/// deep, by `ln(depth) * ln(index) / 1.5` (at least one ply, leaving at least one).
+fn reduction(depth: i32, index: usize, quiet: bool) -> i32 {
+    if !quiet || depth < 3 || index < 2 {
+        return 0;
     }
+    let index = f64::from(u32::try_from(index).unwrap_or(u32::MAX));
+    let r = f64::from(depth).ln() * index.ln() / 1.5;
+    (r as i32).clamp(1, depth - 1)
 }
+
+/// How many moves a quiet node `depth` plies deep (1 to [`PRUNE_DEPTH`], at index
+/// `depth - 1`) searches before it drops its remaining quiet moves: `(3 + depth^1.3) / 2`,
+/// rounded down.
+const MOVE_COUNTS: [usize; PRUNE_DEPTH as usize] = [2, 2, 3, 4, 5, 6];
 
 impl Search<'_, '_> {
     /// One iteration at the root over `moves`, the previous best first. Returns the score
@@ -523,14 +526,8 @@ impl Search<'_, '_> {
             return WIN - ply_i - 3;
         }
         let forced = !t.op_fives.is_empty();
+        // No VCF at the leaves: the nodes it took cost two plies of depth in a second.
         if ply >= MAX_PLY || (depth <= 0 && !forced) {
-            if t.my_four
-                && !forced
-                && ply < MAX_PLY
-                && let Some(line) = vcf(b, &mut self.clock, LEAF_VCF)
-            {
-                return WIN - ply_i - line.len() as i32;
-            }
             return b.evaluate();
         }
         let key = b.hash();
@@ -573,6 +570,15 @@ impl Search<'_, '_> {
         let alpha0 = alpha;
         let mut best = (-WIN, moves[0].0);
         for (i, &(m, tactical)) in moves.iter().enumerate() {
+            // The quiet moves come last: once one is past the count, so are the rest.
+            if quiet_node
+                && !tactical
+                && depth <= PRUNE_DEPTH
+                && best.0 > -WIN_BOUND
+                && i >= MOVE_COUNTS[depth as usize - 1]
+            {
+                break;
+            }
             b.play(m);
             let later = (i > 0).then(|| reduction(depth, i, quiet_node && !tactical));
             let score = self.child(b, next_depth, ply + 1, (alpha, beta), later);
@@ -627,5 +633,35 @@ const fn from_tt(score: i32, ply: i32) -> i32 {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_spare_tactical_and_early_moves_and_leave_a_ply() {
+        for depth in 1..=40 {
+            for index in 0..BRANCH {
+                let r = reduction(depth, index, true);
+                assert_eq!(reduction(depth, index, false), 0, "a tactical move");
+                if depth < 3 || index < 2 {
+                    assert_eq!(r, 0, "depth {depth}, move {index}");
+                } else {
+                    assert!((1..depth).contains(&r), "depth {depth}, move {index}: {r}");
+                }
+            }
+        }
+        // ln 10 · ln 15 / 1.5 = 4.16.
+        assert_eq!(reduction(10, 15, true), 4);
+    }
+
+    #[test]
+    fn move_counts_follow_their_formula() {
+        for (depth, &count) in (1..=PRUNE_DEPTH).zip(&MOVE_COUNTS) {
+            let formula = f64::midpoint(3.0, f64::from(depth).powf(1.3).floor());
+            assert_eq!(count, formula as usize, "depth {depth}");
+        }
     }
 }
