@@ -386,8 +386,8 @@ struct Search<'t, 'c> {
 }
 
 /// Whether a move makes a four or an open three, or stops the opponent's four: such moves
-/// are never reduced or pruned. (Stopping a mere open-three point is quiet: counted tactical,
-/// nearly every move of a middle game was, and the search stayed full width.)
+/// are never reduced or pruned. (Stopping a mere open-three point is quiet: most candidates
+/// near the opponent's twos stop one, and counted tactical they were never reduced.)
 fn is_tactical(b: &SearchBoard, c: Cell) -> bool {
     let me = b.to_move();
     let (mine, theirs) = (b.summary(c, me), b.summary(c, me.other()));
