@@ -3,6 +3,7 @@
 //! incrementally: the window keys of the 40 points on the four lines through the stone, their
 //! patterns, summaries and the evaluation totals.
 
+use crate::eval::Totals;
 use crate::patterns::{EMPTY, Pattern, Summary, Table, WALL, slot, stone_code, table};
 use gomoku::{Color, DIRECTIONS, Point, Position, Rule};
 
@@ -34,14 +35,14 @@ pub struct SearchBoard {
     /// Per colour, a bit per cell whose summary is a five, a four or an open three (cleared
     /// when the cell's summary is refreshed; read only together with `codes`).
     threat_bits: [Vec<u64>; 2],
-    /// Sum of the summaries' scores over empty cells, per colour.
-    totals: [i32; 2],
+    /// The evaluation's sums over the empty cells.
+    totals: Totals,
     hash: u64,
     moves: Vec<Cell>,
     /// The empty cells whose patterns the moves played changed, as they were before.
     saved: Vec<Saved>,
     /// Per move played: where its cells start in `saved`, and the totals before it.
-    frames: Vec<(usize, [i32; 2])>,
+    frames: Vec<(usize, Totals)>,
 }
 
 /// An empty cell's patterns and summaries before a move changed them (`undo` puts them back
@@ -87,7 +88,7 @@ impl SearchBoard {
             summaries: vec![[Summary::default(); 2]; area],
             near: vec![0; area],
             threat_bits: [vec![0; area.div_ceil(64)], vec![0; area.div_ceil(64)]],
-            totals: [0; 2],
+            totals: Totals::default(),
             hash: 0,
             moves: Vec::new(),
             saved: Vec::new(),
@@ -111,7 +112,7 @@ impl SearchBoard {
         } else {
             0
         };
-        self.totals = [0; 2];
+        self.totals = Totals::default();
         self.near.fill(0);
         for c in self.cells() {
             if let Some(color) = self.stone(c) {
@@ -140,7 +141,7 @@ impl SearchBoard {
                     self.refresh_pattern(c, d);
                 }
                 self.refresh_summary(c);
-                self.add_total(c, 1);
+                self.add_total(c, true);
             }
         }
     }
@@ -226,11 +227,11 @@ impl SearchBoard {
         self.summaries[c as usize][color.index()]
     }
 
-    /// The static evaluation for the side to move: its pattern total against the opponent's,
-    /// its own counting a quarter more (it plays next).
+    /// The static evaluation for the side to move (see `eval.rs`): what the empty points are
+    /// worth to each side and the threat kinds each holds, about 400 units to a logit of the
+    /// win rate.
     pub fn evaluate(&self) -> i32 {
-        let me = self.to_move().index();
-        self.totals[me] * 5 / 4 - self.totals[1 - me]
+        self.totals.score(self.to_move())
     }
 
     /// Whether a stone of the side to move on the empty cell `c` is a renju foul (exact: the
@@ -252,7 +253,7 @@ impl SearchBoard {
         let color = self.to_move();
         self.pos.play_unchecked(self.point(c));
         self.frames.push((self.saved.len(), self.totals));
-        self.add_total(c, -1);
+        self.add_total(c, false);
         self.set(c, stone_code(color));
         self.hash ^= zobrist(c, color) ^ WHITE_TO_MOVE;
         self.mark_near(c, 1);
@@ -331,7 +332,8 @@ impl SearchBoard {
                 self.patterns[i][ci][d] = new[ci];
                 let restricted = self.restricted && color == Color::Black;
                 let summary = Summary::new(self.patterns[i][ci], restricted);
-                self.totals[ci] += summary.score - self.summaries[i][ci].score;
+                self.totals.remove(color, &self.summaries[i][ci]);
+                self.totals.add(color, &summary);
                 self.summaries[i][ci] = summary;
                 mark_threat(&mut self.threat_bits[ci], i, summary);
             }
@@ -375,9 +377,15 @@ impl SearchBoard {
         })
     }
 
-    fn add_total(&mut self, c: Cell, sign: i32) {
+    /// Counts the empty cell `c` in the totals (`add`), or no longer (a stone goes there).
+    fn add_total(&mut self, c: Cell, add: bool) {
         for color in Color::ALL {
-            self.totals[color.index()] += sign * self.summaries[c as usize][color.index()].score;
+            let summary = self.summaries[c as usize][color.index()];
+            if add {
+                self.totals.add(color, &summary);
+            } else {
+                self.totals.remove(color, &summary);
+            }
         }
     }
 
@@ -469,6 +477,7 @@ mod tests {
             assert_eq!(threats, naive);
         }
         assert_eq!(a.totals, b.totals);
+        assert_eq!(a.evaluate(), crate::eval::naive_score(a));
         assert_eq!(a.near, b.near);
         for c in a.cells() {
             assert_eq!(

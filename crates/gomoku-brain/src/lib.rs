@@ -10,6 +10,7 @@
 
 pub mod arena;
 mod board;
+mod eval;
 pub mod opening;
 mod patterns;
 pub mod protocol;

@@ -8,6 +8,7 @@
 //! centre (an *open four* where two points do), a *three* one stone short of a four (an *open
 //! three* where that stone makes an open four), and so on down to a *one*.
 
+use crate::eval::point_worth;
 use gomoku::{Color, Rule};
 use std::sync::OnceLock;
 
@@ -311,6 +312,10 @@ pub struct Summary {
     pub open_threes: u8,
     /// Whether some line becomes an overline where only exactly five wins.
     pub overline: bool,
+    /// The point's worth in the evaluation, as the side to move and as the side waiting.
+    pub(crate) worth: [i16; 2],
+    /// The threat kinds of the point, for the evaluation (bits of `eval`'s kinds).
+    pub(crate) kinds: u8,
 }
 
 impl Summary {
@@ -332,7 +337,10 @@ impl Summary {
             open_fours: byte(2),
             open_threes: byte(3),
             overline: byte(4) > 0,
+            worth: [0; 2],
+            kinds: 0,
         };
+        (s.worth, s.kinds) = point_worth(patterns, &s, restricted && s.may_be_foul());
         if !restricted || s.fives > 0 {
             if s.fours >= 2 {
                 s.score += 600;
