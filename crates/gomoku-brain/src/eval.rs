@@ -2,10 +2,12 @@
 //! strongest patterns a stone there would make (one table for the side to move, one for the
 //! side waiting), plus a term for each kind of threat point a side holds anywhere.
 //!
-//! The numbers were fitted by logistic regression (`400` units to one logit) to the win rates
-//! Rapfi's search gives 7,784 quiet positions (no five or winning four to play) from parlor's
-//! games against it; BENCHMARKS.md ("Session 18" under gomoku-brain) says how and what it
-//! changed. Only the numbers came from there: the features are the brain's own patterns.
+//! The numbers were fitted by logistic regression (400 units to one logit of the win rate)
+//! to the win rates Rapfi's search gives 13,724 quiet positions (no five or winning four to
+//! play): 9,233 from parlor's games against it and 4,491 of those after one to four random
+//! stones near the others, for the odd positions a search reaches. BENCHMARKS.md ("Session
+//! 18" under gomoku-brain) says how and what it changed. Only the numbers came from there:
+//! the features are the brain's own patterns.
 
 use crate::patterns::{Pattern, Summary};
 use gomoku::Color;

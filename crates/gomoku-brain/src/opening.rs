@@ -37,7 +37,8 @@ use gomoku::{Color, IllegalMove, Point, Position};
 
 use crate::search::{Brain, Limits};
 
-/// Below this score for White to move after swap2's three stones, the brain takes Black.
+/// Below this score for White to move after swap2's three stones, the brain takes Black
+/// (about 0.4 of a logit: a win rate near 41%).
 pub const SWAP_MARGIN: i32 = -150;
 
 /// Candidate points judged for a stone or an offer: the nearest to the stones.

@@ -13,6 +13,7 @@
 //! 270934/s | time 1001 ms | search | pv 7,8 8,9 6,7`.
 
 use crate::board::SearchBoard;
+use crate::opening::SWAP_MARGIN;
 use crate::search::{Brain, Limits, Thought, WIN};
 use crate::time::TimeControl;
 use gomoku::{Color, Point, Position, Rule, Settings, Setup};
@@ -468,9 +469,9 @@ impl Session {
     }
 
     /// Swap2: place three stones (none given), or with three or five given either take
-    /// Black (`SWAP`) when White to move stands worse than `SWAP_MARGIN`, or play White's move.
+    /// Black (`SWAP`) when White to move stands worse than [`SWAP_MARGIN`], or play White's
+    /// move.
     fn swap2(&mut self, moves: &[Point], stop: &AtomicBool) -> Answer {
-        const SWAP_MARGIN: i32 = -150;
         let pos = self.pos.as_ref().expect("started");
         let (w, h) = (pos.board().width(), pos.board().height());
         let mut setup = Setup::empty(w, h, pos.settings());

@@ -70,8 +70,8 @@ pub struct Thought {
 }
 
 impl Thought {
-    /// The score as words: `+35` (pattern units, for the side to move), `wins in 7` or
-    /// `loses in 4` (plies to the five).
+    /// The score as words: `+35` (evaluation units, about 400 to a logit of the win rate, for
+    /// the side to move), `wins in 7` or `loses in 4` (plies to the five).
     pub fn score_text(&self) -> String {
         if self.score > WIN_BOUND {
             format!("wins in {}", WIN - self.score)
