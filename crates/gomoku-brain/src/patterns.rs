@@ -86,7 +86,7 @@ impl Pattern {
         COUNTS[self as usize]
     }
 
-    /// Weight of the pattern in the evaluation and in move ordering.
+    /// Weight of the pattern in move ordering (the evaluation has its own tables, `eval.rs`).
     pub const fn value(self) -> i32 {
         // In the order of `Pattern::ALL`, as `counts`.
         const VALUES: [i32; 10] = [0, 0, 1, 4, 12, 14, 45, 50, 250, 1200];
@@ -300,7 +300,7 @@ fn build(own: u8, exact: bool, caro: bool) -> Box<[Pattern]> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Sum of the pattern values plus the bonus of a combination (double four, four-three,
-    /// double three).
+    /// double three): how the search and the threat searches order moves.
     pub score: i32,
     /// Lines where the stone makes a five.
     pub fives: u8,
