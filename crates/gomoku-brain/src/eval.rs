@@ -93,41 +93,31 @@ pub(crate) fn point_worth(patterns: [Pattern; 4], s: &Summary, foul: bool) -> ([
 pub(crate) struct Totals {
     /// `[colour][0 as the side to move, 1 waiting]`.
     worth: [[i32; 2]; 2],
-    /// `[colour]`: how many points of each threat kind the colour holds, one byte per kind
-    /// (at most 225 empty points, so a byte never carries into the next).
-    kinds: [u64; 2],
+    /// `[colour][kind]`: how many points of each threat kind the colour holds.
+    kinds: [[u16; KINDS]; 2],
 }
-
-/// A kinds byte spread out one kind per byte, for adding to [`Totals::kinds`].
-const SPREAD: [u64; 1 << KINDS] = {
-    let mut table = [0; 1 << KINDS];
-    let mut bits = 0;
-    while bits < table.len() {
-        let mut k = 0;
-        while k < KINDS {
-            table[bits] |= ((bits as u64 >> k) & 1) << (8 * k);
-            k += 1;
-        }
-        bits += 1;
-    }
-    table
-};
 
 impl Totals {
     /// Adds the point whose summary for `color` is `s`.
     pub(crate) fn add(&mut self, color: Color, s: &Summary) {
-        let c = color.index();
-        self.worth[c][0] += i32::from(s.worth[0]);
-        self.worth[c][1] += i32::from(s.worth[1]);
-        self.kinds[c] = self.kinds[c].wrapping_add(SPREAD[usize::from(s.kinds)]);
+        self.count(color, s, 1);
     }
 
     /// Removes the point whose summary for `color` is `s`.
     pub(crate) fn remove(&mut self, color: Color, s: &Summary) {
+        self.count(color, s, -1);
+    }
+
+    fn count(&mut self, color: Color, s: &Summary, sign: i16) {
         let c = color.index();
-        self.worth[c][0] -= i32::from(s.worth[0]);
-        self.worth[c][1] -= i32::from(s.worth[1]);
-        self.kinds[c] = self.kinds[c].wrapping_sub(SPREAD[usize::from(s.kinds)]);
+        for role in 0..2 {
+            self.worth[c][role] += i32::from(sign * s.worth[role]);
+        }
+        for k in 0..KINDS {
+            if s.kinds & (1 << k) != 0 {
+                self.kinds[c][k] = self.kinds[c][k].wrapping_add_signed(sign);
+            }
+        }
     }
 
     /// The evaluation for `me`, the side to move.
@@ -135,10 +125,10 @@ impl Totals {
         let (m, o) = (me.index(), me.other().index());
         let mut score = self.worth[m][0] + self.worth[o][1];
         for k in 0..KINDS {
-            if (self.kinds[m] >> (8 * k)) & 0xFF != 0 {
+            if self.kinds[m][k] > 0 {
                 score += KIND_MOVER[k];
             }
-            if (self.kinds[o] >> (8 * k)) & 0xFF != 0 {
+            if self.kinds[o][k] > 0 {
                 score += KIND_WAITER[k];
             }
         }
