@@ -222,6 +222,12 @@ impl SearchBoard {
         self.patterns[c as usize][color.index()][d]
     }
 
+    /// How many cells the board keeps (the playing area and its border): every cell is
+    /// below this.
+    pub fn cell_count(&self) -> usize {
+        self.codes.len()
+    }
+
     /// The summary of the empty cell `c` for `color`.
     pub fn summary(&self, c: Cell, color: Color) -> Summary {
         self.summaries[c as usize][color.index()]

@@ -18,6 +18,7 @@ mod search;
 mod time;
 mod tt;
 mod vcf;
+mod weights;
 
 pub use board::{Cell, SearchBoard};
 pub use patterns::{Pattern, Summary};

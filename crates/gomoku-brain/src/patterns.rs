@@ -8,7 +8,7 @@
 //! centre (an *open four* where two points do), a *three* one stone short of a four (an *open
 //! three* where that stone makes an open four), and so on down to a *one*.
 
-use crate::eval::point_worth;
+use crate::eval::point_features;
 use gomoku::{Color, Rule};
 use std::sync::OnceLock;
 
@@ -312,8 +312,8 @@ pub struct Summary {
     pub open_threes: u8,
     /// Whether some line becomes an overline where only exactly five wins.
     pub overline: bool,
-    /// The point's worth in the evaluation, as the side to move and as the side waiting.
-    pub(crate) worth: [i16; 2],
+    /// The point's pattern pair, a row of the evaluation's tables.
+    pub(crate) pair: u8,
     /// The threat kinds of the point, for the evaluation (bits of `eval`'s kinds).
     pub(crate) kinds: u8,
 }
@@ -337,10 +337,10 @@ impl Summary {
             open_fours: byte(2),
             open_threes: byte(3),
             overline: byte(4) > 0,
-            worth: [0; 2],
+            pair: 0,
             kinds: 0,
         };
-        (s.worth, s.kinds) = point_worth(patterns, &s, restricted && s.may_be_foul());
+        (s.pair, s.kinds) = point_features(patterns, &s, restricted && s.may_be_foul());
         if !restricted || s.fives > 0 {
             if s.fours >= 2 {
                 s.score += 600;
