@@ -222,20 +222,14 @@ impl SearchBoard {
         self.patterns[c as usize][color.index()][d]
     }
 
-    /// How many cells the board keeps (the playing area and its border): every cell is
-    /// below this.
-    pub fn cell_count(&self) -> usize {
-        self.codes.len()
-    }
-
     /// The summary of the empty cell `c` for `color`.
     pub fn summary(&self, c: Cell, color: Color) -> Summary {
         self.summaries[c as usize][color.index()]
     }
 
-    /// The static evaluation for the side to move (see `eval.rs`): what the empty points are
-    /// worth to each side and the threat kinds each holds, about 400 units to a logit of the
-    /// win rate.
+    /// The static evaluation for the side to move (see `eval.rs`): a small network over the
+    /// empty points' pattern pairs and the threat kinds each side holds, about 400 units to a
+    /// logit of the win rate.
     pub fn evaluate(&self) -> i32 {
         self.totals.score(self.to_move())
     }

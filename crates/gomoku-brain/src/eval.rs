@@ -1,13 +1,19 @@
-//! The static evaluation: what each empty point is worth to each side, read from the two
-//! strongest patterns a stone there would make (one table for the side to move, one for the
-//! side waiting), plus a term for each kind of threat point a side holds anywhere.
+//! The static evaluation: a small network over what the empty points hold for each side.
 //!
-//! The numbers were fitted by logistic regression (400 units to one logit of the win rate)
-//! to the win rates Rapfi's search gives 13,724 quiet positions (no five or winning four to
-//! play): 9,233 from parlor's games against it and 4,491 of those after one to four random
-//! stones near the others, for the odd positions a search reaches. BENCHMARKS.md ("Session
-//! 18" under gomoku-brain) says how and what it changed. Only the numbers came from there:
-//! the features are the brain's own patterns.
+//! Each empty point is read, for each colour, as its two strongest patterns (a row of 53
+//! pattern pairs) and the threat kinds a stone there would make. The network's first layer
+//! is linear in those points, so its hidden units' inputs are sums over the points (one
+//! table for the colour to move, one for the colour waiting), which [`Totals`] keeps
+//! incrementally as stones come and go, plus a term for each threat kind a side holds
+//! anywhere. Each hidden unit is clipped to `0..=4` and weighed into the score: about 400
+//! units to a logit of the side to move's win rate.
+//!
+//! The weights (`weights.rs`) were fitted, by cross-entropy, to the win rates Rapfi's
+//! search gives 13,724 quiet positions (no five or winning four to play): 9,233 from
+//! parlor's games against it and 4,491 of those after one to four random stones near the
+//! others, for the odd positions a search reaches. BENCHMARKS.md ("Session 19" under
+//! gomoku-brain) says how and what it changed. Only the numbers came from there: the
+//! features are the brain's own patterns.
 
 use crate::patterns::{Pattern, Summary};
 use crate::weights::{
@@ -124,7 +130,10 @@ impl Totals {
             *input += self.sums[m][0][h] + self.sums[o][1][h];
         }
         for k in 0..KINDS {
-            for (held, table) in [(self.kinds[m][k], &KIND_MOVER), (self.kinds[o][k], &KIND_WAITER)] {
+            for (held, table) in [
+                (self.kinds[m][k], &KIND_MOVER),
+                (self.kinds[o][k], &KIND_WAITER),
+            ] {
                 if held > 0 {
                     for (input, &w) in inputs.iter_mut().zip(&table[k]) {
                         *input += i32::from(w);

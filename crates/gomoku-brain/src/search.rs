@@ -23,15 +23,6 @@ const BRANCH: usize = 16;
 /// Deepest quiet node whose late quiet moves are pruned by count ([`MOVE_COUNTS`]).
 const PRUNE_DEPTH: i32 = 6;
 
-fn exp(flag: char) -> bool {
-    static E: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    E.get_or_init(|| std::env::var("EXP").unwrap_or_default()).contains(flag)
-}
-
-fn expv(key: &str, default: i32) -> i32 {
-    std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// What to stop at: a time budget and/or a depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -193,7 +184,7 @@ impl Brain {
                     &clock,
                 ));
             }
-            let share = limits.time.map_or(Duration::from_secs(2), |t| t / expv("SHARE", 5) as u32);
+            let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
             let vcf_line = clock.within(share, |clock| vcf(&mut b, clock, 30));
             let threat_line = vcf_line.map(|l| (l, Reason::Vcf)).or_else(|| {
                 let vct_line = (!t.op_winning_four)
@@ -209,7 +200,7 @@ impl Brain {
         let mut root = root_moves(&b, &t);
         // Against an open three the root moves are its defences already.
         if t.op_fives.is_empty() && !t.op_winning_four && root.len() > 1 {
-            let share = limits.time.map_or(Duration::from_secs(2), |t| t / expv("SHARE", 5) as u32);
+            let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
             root = defences(pos, &mut b, &mut clock, root, share);
         }
         debug_assert!(root.iter().all(|&c| pos.check(b.point(c)).is_ok()));
@@ -231,17 +222,11 @@ impl Brain {
                 &clock,
             ));
         }
-        if exp('T') {
-            eprintln!("threats+defences {:?} root {}", clock.elapsed(), root.len());
-        }
         let mut search = Search {
             tt: &mut self.tt,
             clock,
             pv: vec![Vec::new(); MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![[0; 2]; b.cell_count()],
-            rfp: expv("RFP", 120),
-            fut: expv("FUT", 200),
         };
         let mut best = (first, 0, 0, vec![first]);
         let max_depth = limits.depth.unwrap_or(30);
@@ -398,9 +383,6 @@ struct Search<'t, 'c> {
     pv: Vec<Vec<Cell>>,
     /// Per ply, the last two quiet moves that caused a cut-off.
     killers: Vec<[Option<Cell>; 2]>,
-    history: Vec<[i32; 2]>,
-    rfp: i32,
-    fut: i32,
 }
 
 /// Whether a move makes a four or an open three, or stops the opponent's four: such moves
@@ -494,25 +476,17 @@ impl Search<'_, '_> {
     /// Orders the moves of a quiet node (given by pattern score, each with whether it is
     /// tactical): the tactical ones first, then the killers of this ply, then the rest; the
     /// pattern order is kept within each.
-    fn order(&self, moves: &mut [(Cell, bool)], ply: usize, side: usize) {
+    fn order(&self, moves: &mut [(Cell, bool)], ply: usize) {
         let killers = self.killers[ply];
-        let h = exp('H');
         moves.sort_by_key(|&(m, tactical)| {
             if tactical {
-                (0, 0)
+                0
             } else if killers.contains(&Some(m)) {
-                (1, 0)
-            } else if h {
-                (2, -(self.history[m as usize][side] >> 9))
+                1
             } else {
-                (2, 0)
+                2
             }
         });
-    }
-
-    fn reward(&mut self, m: Cell, side: usize, bonus: i32) {
-        let h = &mut self.history[m as usize][side];
-        *h += bonus - *h * bonus.abs() / 16384;
     }
 
     /// Remembers a quiet move that cut off at `ply`.
@@ -554,9 +528,6 @@ impl Search<'_, '_> {
         let forced = !t.op_fives.is_empty();
         // No VCF at the leaves: the nodes it took cost two plies of depth in a second.
         if ply >= MAX_PLY || (depth <= 0 && !forced) {
-            if exp('L') && b.hash() % 997 == 0 {
-                dump_leaf(b);
-            }
             return b.evaluate();
         }
         let key = b.hash();
@@ -584,18 +555,8 @@ impl Search<'_, '_> {
         }
         let mut moves: Vec<(Cell, bool)> =
             moves.into_iter().map(|m| (m, is_tactical(b, m))).collect();
-        let side = b.to_move().index();
         if quiet_node {
-            self.order(&mut moves, ply, side);
-        }
-        let eval = if quiet_node { b.evaluate() } else { 0 };
-        if quiet_node
-            && exp('R')
-            && depth <= 4
-            && beta.abs() < WIN_BOUND
-            && eval - self.rfp * depth >= beta
-        {
-            return eval;
+            self.order(&mut moves, ply);
         }
         if let Some(best) = entry.and_then(|e| e.best)
             && let Some(i) = moves.iter().position(|&(c, _)| c == best)
@@ -618,16 +579,6 @@ impl Search<'_, '_> {
             {
                 break;
             }
-            if quiet_node
-                && exp('F')
-                && !tactical
-                && i > 0
-                && depth <= 2
-                && best.0 > -WIN_BOUND
-                && eval + self.fut * depth <= alpha
-            {
-                break;
-            }
             b.play(m);
             let later = (i > 0).then(|| reduction(depth, i, quiet_node && !tactical));
             let score = self.child(b, next_depth, ply + 1, (alpha, beta), later);
@@ -645,15 +596,6 @@ impl Search<'_, '_> {
                     if score >= beta {
                         if quiet_node && !tactical {
                             self.cut_off(m, ply);
-                            if exp('H') {
-                                let bonus = (depth * depth).min(400) * 32;
-                                self.reward(m, side, bonus);
-                                for &(q, t) in &moves[..i] {
-                                    if !t {
-                                        self.reward(q, side, -bonus);
-                                    }
-                                }
-                            }
                         }
                         break;
                     }
@@ -671,26 +613,6 @@ impl Search<'_, '_> {
             .store(key, depth, to_tt(best.0, ply_i), bound, Some(best.1));
         best.0
     }
-}
-
-fn dump_leaf(b: &SearchBoard) {
-    let (mut black, mut white) = (Vec::new(), Vec::new());
-    for c in b.cells() {
-        match b.stone(c) {
-            Some(gomoku::Color::Black) => black.push(b.point(c)),
-            Some(gomoku::Color::White) => white.push(b.point(c)),
-            None => {}
-        }
-    }
-    let mut out = Vec::new();
-    for i in 0..black.len().max(white.len()) {
-        for side in [&black, &white] {
-            if let Some(p) = side.get(i) {
-                out.push(format!("{},{}", p.x(), p.y()));
-            }
-        }
-    }
-    eprintln!("LEAF {}", out.join(" "));
 }
 
 /// A score stored in the table counts win distances from the node, not the root.
