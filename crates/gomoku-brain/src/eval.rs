@@ -77,22 +77,13 @@ fn pair_index(first: Pattern, second: Pattern) -> u8 {
 }
 
 /// The evaluation's sums over the empty points, kept up to date as stones come and go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Totals {
     /// `[colour][0 as the side to move, 1 waiting]`: the hidden units' inputs summed over
     /// the colour's points.
     sums: [[[i32; HIDDEN]; 2]; 2],
     /// `[colour][kind]`: how many points of each threat kind the colour holds.
     kinds: [[u16; KINDS]; 2],
-}
-
-impl Default for Totals {
-    fn default() -> Totals {
-        Totals {
-            sums: [[[0; HIDDEN]; 2]; 2],
-            kinds: [[0; KINDS]; 2],
-        }
-    }
 }
 
 impl Totals {
@@ -135,13 +126,18 @@ impl Totals {
                 (self.kinds[o][k], &KIND_WAITER),
             ] {
                 if held > 0 {
-                    for (input, &w) in inputs.iter_mut().zip(&table[k]) {
-                        *input += i32::from(w);
-                    }
+                    add_row(&mut inputs, &table[k]);
                 }
             }
         }
         network(inputs)
+    }
+}
+
+/// Adds a table row to the hidden units' inputs.
+fn add_row(inputs: &mut [i32; HIDDEN], row: &[i16; HIDDEN]) {
+    for (input, &w) in inputs.iter_mut().zip(row) {
+        *input += i32::from(w);
     }
 }
 
@@ -174,10 +170,10 @@ pub(crate) fn naive_score(b: &crate::SearchBoard) -> i32 {
                 && s.may_be_foul();
             let second = if foul { Pattern::None } else { patterns[1] };
             let table = if role == 0 { &MOVER } else { &WAITER };
-            let row = &table[usize::from(pair_index(patterns[0], second))];
-            for (input, &w) in inputs.iter_mut().zip(row) {
-                *input += i32::from(w);
-            }
+            add_row(
+                &mut inputs,
+                &table[usize::from(pair_index(patterns[0], second))],
+            );
             let kinds = [
                 s.open_threes > 0 && s.fours == 0,
                 s.fours > 0,
@@ -194,9 +190,7 @@ pub(crate) fn naive_score(b: &crate::SearchBoard) -> i32 {
     for k in 0..KINDS {
         for (role, table) in [&KIND_MOVER, &KIND_WAITER].into_iter().enumerate() {
             if held[role][k] {
-                for (input, &w) in inputs.iter_mut().zip(&table[k]) {
-                    *input += i32::from(w);
-                }
+                add_row(&mut inputs, &table[k]);
             }
         }
     }
