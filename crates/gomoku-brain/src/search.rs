@@ -1,8 +1,9 @@
 //! The brain: immediate tactics, VCF and VCT at the root, then iterative deepening
 //! alpha-beta (principal variation search, late quiet moves reduced by a logarithmic rule and
-//! pruned by move count near the leaves, killer moves) over the pattern evaluation, with a
-//! transposition table and threat-driven move generation (a five threat has one answer, an
-//! open three or double threat only its defences and counter-fours).
+//! pruned by move count near the leaves, static futility near the leaves, killer moves) over
+//! the pattern evaluation, with a transposition table and threat-driven move generation (a
+//! five threat has one answer, an open three or double threat only its defences and
+//! counter-fours).
 
 use crate::board::{Cell, SearchBoard};
 use crate::time::Clock;
@@ -18,10 +19,16 @@ pub const WIN: i32 = 30_000;
 const WIN_BOUND: i32 = WIN - 1_000;
 /// Deepest ply the search goes (forced answers extend the depth).
 const MAX_PLY: usize = 64;
-/// Moves searched at an ordinary node, the strongest by pattern score.
+/// Moves searched at an ordinary node, the strongest by pattern score: at least this many,
+/// more far from the leaves ([`branch`]).
 const BRANCH: usize = 16;
 /// Deepest quiet node whose late quiet moves are pruned by count ([`MOVE_COUNTS`]).
 const PRUNE_DEPTH: i32 = 6;
+/// Deepest quiet node that static futility may cut: off the principal variation, a node
+/// whose evaluation beats beta by [`FUTILITY_MARGIN`] per ply of depth is not searched.
+const FUTILITY_DEPTH: i32 = 5;
+/// Evaluation units per ply of depth (about a fifth of a logit).
+const FUTILITY_MARGIN: i32 = 80;
 
 /// What to stop at: a time budget and/or a depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -406,6 +413,13 @@ fn reduction(depth: i32, index: usize, quiet: bool) -> i32 {
     (r as i32).clamp(1, depth - 1)
 }
 
+/// How many candidates a quiet node `depth` plies deep searches at most: [`BRANCH`], or
+/// `3 + depth^1.32` where that is more (18 at depth 8, 23 at 10, 29 at 12), the count by
+/// which Rapfi prunes (its `futilityMoveCount` when the evaluation improves).
+fn branch(depth: i32) -> usize {
+    BRANCH.max((3.0 + f64::from(depth.max(1)).powf(1.32)) as usize)
+}
+
 /// How many moves a quiet node `depth` plies deep (1 to [`PRUNE_DEPTH`], at index
 /// `depth - 1`) searches before it drops its remaining quiet moves: `(3 + depth^1.3) / 2`,
 /// rounded down.
@@ -546,12 +560,18 @@ impl Search<'_, '_> {
             }
         }
         let quiet_node = !forced && !t.op_winning_four;
+        if quiet_node && beta - alpha == 1 && depth <= FUTILITY_DEPTH {
+            let eval = b.evaluate();
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
         let mut moves = root_moves(b, &t);
         if moves.is_empty() {
             return -(WIN - ply_i - 2);
         }
         if quiet_node {
-            moves.truncate(BRANCH);
+            moves.truncate(branch(depth));
         }
         let mut moves: Vec<(Cell, bool)> =
             moves.into_iter().map(|m| (m, is_tactical(b, m))).collect();
@@ -655,6 +675,17 @@ mod tests {
         }
         // ln 10 · ln 15 / 1.5 = 4.16.
         assert_eq!(reduction(10, 15, true), 4);
+    }
+
+    #[test]
+    fn the_branch_widens_only_far_from_the_leaves() {
+        for depth in -1..=7 {
+            assert_eq!(branch(depth), BRANCH, "depth {depth}");
+        }
+        assert_eq!((branch(8), branch(10), branch(12)), (18, 23, 29));
+        for depth in 1..40 {
+            assert!(branch(depth + 1) >= branch(depth), "depth {depth}");
+        }
     }
 
     #[test]
