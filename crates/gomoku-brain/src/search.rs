@@ -1,7 +1,7 @@
 //! The brain: immediate tactics, VCF and VCT at the root, then iterative deepening
 //! alpha-beta (principal variation search, late quiet moves reduced by a logarithmic rule and
-//! pruned by move count near the leaves, static futility near the leaves, killer moves) over
-//! the pattern evaluation, with a transposition table and threat-driven move generation (a
+//! pruned by move count near the leaves, where static futility also cuts nodes; killer moves)
+//! over the pattern evaluation, with a transposition table and threat-driven move generation (a
 //! five threat has one answer, an open three or double threat only its defences and
 //! counter-fours).
 
