@@ -332,8 +332,7 @@ impl SearchBoard {
                 self.patterns[i][ci][d] = new[ci];
                 let restricted = self.restricted && color == Color::Black;
                 let summary = Summary::new(self.patterns[i][ci], restricted);
-                self.totals.remove(color, &self.summaries[i][ci]);
-                self.totals.add(color, &summary);
+                self.totals.replace(color, &self.summaries[i][ci], &summary);
                 self.summaries[i][ci] = summary;
                 mark_threat(&mut self.threat_bits[ci], i, summary);
             }

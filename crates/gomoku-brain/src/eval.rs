@@ -89,27 +89,35 @@ pub(crate) struct Totals {
 impl Totals {
     /// Adds the point whose summary for `color` is `s`.
     pub(crate) fn add(&mut self, color: Color, s: &Summary) {
-        self.count(color, s, 1);
+        self.replace(color, &Summary::default(), s);
     }
 
     /// Removes the point whose summary for `color` is `s`.
     pub(crate) fn remove(&mut self, color: Color, s: &Summary) {
-        self.count(color, s, -1);
+        self.replace(color, s, &Summary::default());
     }
 
-    fn count(&mut self, color: Color, s: &Summary, sign: i32) {
+    /// Counts the point whose summary for `color` was `old` as `new`: only the pattern pair
+    /// and the threat kinds count, and only a change in them touches the sums (a pattern
+    /// pair of 0 adds nothing: its rows are zero).
+    pub(crate) fn replace(&mut self, color: Color, old: &Summary, new: &Summary) {
         let c = color.index();
-        if s.pair != 0 {
+        if old.pair != new.pair {
+            let (from, to) = (usize::from(old.pair), usize::from(new.pair));
             for (sums, table) in self.sums[c].iter_mut().zip([&MOVER, &WAITER]) {
-                for (sum, &w) in sums.iter_mut().zip(&table[usize::from(s.pair)]) {
-                    *sum += sign * i32::from(w);
+                for ((sum, &a), &b) in sums.iter_mut().zip(&table[from]).zip(&table[to]) {
+                    *sum += i32::from(b) - i32::from(a);
                 }
             }
         }
-        for k in 0..KINDS {
-            if s.kinds & (1 << k) != 0 {
-                self.kinds[c][k] = self.kinds[c][k].wrapping_add_signed(sign as i16);
-            }
+        let changed = old.kinds ^ new.kinds;
+        for k in (0..KINDS).filter(|k| changed & (1 << k) != 0) {
+            let held = &mut self.kinds[c][k];
+            *held = if new.kinds & (1 << k) != 0 {
+                held.wrapping_add(1)
+            } else {
+                held.wrapping_sub(1)
+            };
         }
     }
 
@@ -200,6 +208,7 @@ pub(crate) fn naive_score(b: &crate::SearchBoard) -> i32 {
 #[cfg(test)]
 mod tests {
     use crate::SearchBoard;
+    use crate::weights::{MOVER, WAITER};
     use gomoku::{Position, Rule, parse_moves};
 
     fn eval(moves: &str) -> i32 {
@@ -215,6 +224,14 @@ mod tests {
     /// White to move is lost for White (`-M14`), a quiet Black two instead is not (`-382`);
     /// Black's open two with Black to move wins (`+M15`), with White to move after a wasted
     /// move it is only an edge (`-394` for White).
+    /// [`Totals`] adds a point without patterns as nothing: its rows must be zero.
+    #[test]
+    fn the_rows_of_no_pattern_are_zero() {
+        for table in [&MOVER, &WAITER] {
+            assert!(table[0].iter().all(|&w| w == 0));
+        }
+    }
+
     #[test]
     fn threats_weigh_by_who_moves() {
         let three = eval("h8 a1 i8 a15 j8");
