@@ -219,11 +219,6 @@ mod tests {
         SearchBoard::new(&p).evaluate()
     }
 
-    /// The evaluation orders these positions as Rapfi's search does (commit `3aedf3a`,
-    /// classical evaluation, 50,000 nodes, 200 units to a logit): Black's open three with
-    /// White to move is lost for White (`-M14`), a quiet Black two instead is not (`-382`);
-    /// Black's open two with Black to move wins (`+M15`), with White to move after a wasted
-    /// move it is only an edge (`-394` for White).
     /// [`Totals`] adds a point without patterns as nothing: its rows must be zero.
     #[test]
     fn the_rows_of_no_pattern_are_zero() {
@@ -232,6 +227,11 @@ mod tests {
         }
     }
 
+    /// The evaluation orders these positions as Rapfi's search does (commit `3aedf3a`,
+    /// classical evaluation, 50,000 nodes, 200 units to a logit): Black's open three with
+    /// White to move is lost for White (`-M14`), a quiet Black two instead is not (`-382`);
+    /// Black's open two with Black to move wins (`+M15`), with White to move after a wasted
+    /// move it is only an edge (`-394` for White).
     #[test]
     fn threats_weigh_by_who_moves() {
         let three = eval("h8 a1 i8 a15 j8");

@@ -23,7 +23,7 @@ const MAX_PLY: usize = 64;
 /// more far from the leaves ([`branch`]).
 const BRANCH: usize = 16;
 /// Deepest quiet node whose late quiet moves are pruned by count ([`MOVE_COUNTS`]).
-const PRUNE_DEPTH: i32 = 6;
+const PRUNE_DEPTH: i32 = 8;
 /// Deepest quiet node that static futility may cut: off the principal variation, a node
 /// whose evaluation beats beta by [`FUTILITY_MARGIN`] per ply of depth is not searched.
 const FUTILITY_DEPTH: i32 = 5;
@@ -423,7 +423,7 @@ fn branch(depth: i32) -> usize {
 /// How many moves a quiet node `depth` plies deep (1 to [`PRUNE_DEPTH`], at index
 /// `depth - 1`) searches before it drops its remaining quiet moves: `(3 + depth^1.3) / 2`,
 /// rounded down.
-const MOVE_COUNTS: [usize; PRUNE_DEPTH as usize] = [2, 2, 3, 4, 5, 6];
+const MOVE_COUNTS: [usize; PRUNE_DEPTH as usize] = [2, 2, 3, 4, 5, 6, 7, 8];
 
 impl Search<'_, '_> {
     /// One iteration at the root over `moves`, the previous best first. Returns the score
