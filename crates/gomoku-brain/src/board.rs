@@ -331,7 +331,7 @@ impl SearchBoard {
             if new[ci] != self.patterns[i][ci][d] {
                 self.patterns[i][ci][d] = new[ci];
                 let restricted = self.restricted && color == Color::Black;
-                let summary = Summary::new(self.patterns[i][ci], restricted);
+                let summary = Summary::lookup(self.patterns[i][ci], restricted);
                 self.totals.replace(color, &self.summaries[i][ci], &summary);
                 self.summaries[i][ci] = summary;
                 mark_threat(&mut self.threat_bits[ci], i, summary);

@@ -9,9 +9,10 @@
 //! units to a logit of the side to move's win rate.
 //!
 //! The weights (`weights.rs`) were fitted, by cross-entropy, to the win rates Rapfi's
-//! search gives 13,724 quiet positions (no five or winning four to play): 9,233 from
-//! parlor's games against it and 4,491 of those after one to four random stones near the
-//! others, for the odd positions a search reaches. BENCHMARKS.md ("Session 19" under
+//! search gives 42,445 quiet positions (no five or winning four to play): 9,233 from
+//! parlor's games against it, 4,491 of those after one to four random stones near the
+//! others, for the odd positions a search reaches, and 28,721 more from 1,180 later
+//! freestyle games against it. BENCHMARKS.md ("Session 19" and "Session 22" under
 //! gomoku-brain) says how and what it changed. Only the numbers came from there: the
 //! features are the brain's own patterns.
 

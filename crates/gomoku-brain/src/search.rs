@@ -191,7 +191,7 @@ impl Brain {
                     &clock,
                 ));
             }
-            let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
+            let share = threat_share(limits);
             let vcf_line = clock.within(share, |clock| vcf(&mut b, clock, 30));
             let threat_line = vcf_line.map(|l| (l, Reason::Vcf)).or_else(|| {
                 let vct_line = (!t.op_winning_four)
@@ -207,8 +207,7 @@ impl Brain {
         let mut root = root_moves(&b, &t);
         // Against an open three the root moves are its defences already.
         if t.op_fives.is_empty() && !t.op_winning_four && root.len() > 1 {
-            let share = limits.time.map_or(Duration::from_secs(2), |t| t / 5);
-            root = defences(pos, &mut b, &mut clock, root, share);
+            root = defences(pos, &mut b, &mut clock, root, threat_share(limits));
         }
         debug_assert!(root.iter().all(|&c| pos.check(b.point(c)).is_ok()));
         let Some(&first) = root.first() else {
@@ -269,6 +268,14 @@ impl Brain {
     }
 }
 
+/// The time each of the root's threat searches may take: a tenth of the move's (two seconds
+/// without a clock). At a fifth, they took 180–360 ms of a 900 ms move with nothing found in
+/// most positions, and the search behind them did better with that time (BENCHMARKS.md,
+/// session 22).
+fn threat_share(limits: Limits) -> Duration {
+    limits.time.map_or(Duration::from_secs(2), |t| t / 10)
+}
+
 /// A VCF, else a VCT, of the side to move: the winning line.
 fn threat_line(b: &mut SearchBoard, clock: &mut Clock) -> Option<Vec<Cell>> {
     vcf(b, clock, 30).or_else(|| (!clock.expired()).then(|| vct(b, clock, 8, 12)).flatten())
@@ -279,8 +286,9 @@ fn threat_line(b: &mut SearchBoard, clock: &mut Clock) -> Option<Vec<Cell>> {
 /// by one quiet move), while the threat searches read them to the end: the opponent's threats
 /// are searched as if it moved now (a pass), and if it wins so, each root move (the points of
 /// its line first) is played and the search repeated (`share` for the first search, twice
-/// that for all the others). The moves after which no line was found are kept, in `root`'s
-/// order; all of `root` when the opponent has no line or nothing stops it.
+/// that for all the others). The moves after which a line was found are dropped: the others
+/// are kept in `root`'s order, those shown to stop every line first and those the clock left
+/// untried after them; all of `root` when the opponent has no line or nothing stops it.
 fn defences(
     pos: &Position,
     b: &mut SearchBoard,
@@ -299,26 +307,36 @@ fn defences(
     };
     let mut tried: Vec<Cell> = line.iter().copied().filter(|c| root.contains(c)).collect();
     tried.extend(root.iter().copied().filter(|c| !line.contains(c)));
-    let safe = clock.within(share * 2, |clock| {
-        let mut safe = Vec::new();
+    let (safe, refuted) = clock.within(share * 2, |clock| {
+        let (mut safe, mut refuted) = (Vec::new(), Vec::new());
         for m in tried {
             b.play(m);
-            let refuted = threat_line(b, clock).is_some();
+            let line = threat_line(b, clock).is_some();
             b.undo();
             if clock.expired() {
                 break;
             }
-            if !refuted {
+            if line {
+                refuted.push(m);
+            } else {
                 safe.push(m);
             }
         }
-        safe
+        (safe, refuted)
     });
-    if safe.is_empty() {
-        root
-    } else {
-        root.into_iter().filter(|c| safe.contains(c)).collect()
-    }
+    surviving(root, &safe, &refuted)
+}
+
+/// The root moves left after the opponent's threats were searched behind some of them:
+/// those after which no line was found (`safe`) first, then the untried ones, each in
+/// `root`'s order; the `refuted` ones only when nothing else is left.
+fn surviving(root: Vec<Cell>, safe: &[Cell], refuted: &[Cell]) -> Vec<Cell> {
+    let (mut kept, untried): (Vec<Cell>, Vec<Cell>) = root
+        .iter()
+        .filter(|c| !refuted.contains(c))
+        .partition(|c| safe.contains(c));
+    kept.extend(untried);
+    if kept.is_empty() { root } else { kept }
 }
 
 /// Reads the threats of the side to move and of the opponent.
@@ -686,6 +704,15 @@ mod tests {
         for depth in 1..40 {
             assert!(branch(depth + 1) >= branch(depth), "depth {depth}");
         }
+    }
+
+    #[test]
+    fn refuted_root_moves_go_and_untried_ones_stay_behind_the_safe_ones() {
+        let root = vec![1, 2, 3, 4, 5];
+        assert_eq!(surviving(root.clone(), &[4, 2], &[1, 5]), vec![2, 4, 3]);
+        // The clock stopped after one safe move: the untried ones are not dropped with it.
+        assert_eq!(surviving(root.clone(), &[3], &[1]), vec![3, 2, 4, 5]);
+        assert_eq!(surviving(root.clone(), &[], &[1, 2, 3, 4, 5]), root);
     }
 
     #[test]

@@ -35,7 +35,7 @@ impl TimeControl {
         if self.match_ms > 0 {
             ms = ms.min(self.left_ms / 15);
         }
-        let reserve = (ms / 10).clamp(15, 100);
+        let reserve = (ms / 20).clamp(15, 50);
         Duration::from_millis(ms.saturating_sub(reserve).max(2))
     }
 
@@ -126,7 +126,7 @@ mod tests {
             left_ms: 0,
         };
         let limits = per_move.limits();
-        assert_eq!(limits.time, Some(Duration::from_millis(900)));
+        assert_eq!(limits.time, Some(Duration::from_millis(950)));
         assert_eq!((limits.depth, limits.soft), (None, None));
         let match_clock = TimeControl {
             turn_ms: 5_000,
@@ -134,8 +134,8 @@ mod tests {
             left_ms: 30_000,
         };
         let limits = match_clock.limits();
-        assert_eq!(limits.time, Some(Duration::from_millis(1_900)));
-        assert_eq!(limits.soft, Some(Duration::from_millis(950)));
+        assert_eq!(limits.time, Some(Duration::from_millis(1_950)));
+        assert_eq!(limits.soft, Some(Duration::from_millis(975)));
     }
 
     #[test]
@@ -145,11 +145,11 @@ mod tests {
             match_ms,
             left_ms,
         };
-        assert_eq!(tc(1_000, 0, 0).budget(), Duration::from_millis(900));
+        assert_eq!(tc(1_000, 0, 0).budget(), Duration::from_millis(950));
         assert_eq!(tc(100, 0, 0).budget(), Duration::from_millis(85));
         assert_eq!(
             tc(5_000, 180_000, 15_000).budget(),
-            Duration::from_millis(900)
+            Duration::from_millis(950)
         );
         assert_eq!(tc(0, 0, 0).budget(), Duration::from_millis(5));
         assert_eq!(tc(30_000, 180_000, 0).budget(), Duration::from_millis(2));

@@ -121,7 +121,9 @@ fn vcf_in(
             return true;
         }
     }
-    failures.record(b.hash(), depth);
+    if !clock.expired() {
+        failures.record(b.hash(), depth);
+    }
     false
 }
 
@@ -156,19 +158,36 @@ const fn is_threat(s: Summary) -> bool {
 }
 
 /// A VCT for the side to move within `depth` attacking moves (fours within them are searched
-/// as a VCF of `vcf_depth`): the line along the defender's best try, or `None`.
+/// as a VCF of `vcf_depth`): the line along the defender's best try, or `None`. The depth
+/// grows one attacking move at a time, so the short wins come first and, when the clock
+/// stops a deep search, the shallow ones were read whole.
 pub fn vct(
     b: &mut SearchBoard,
     clock: &mut Clock,
     depth: u32,
     vcf_depth: u32,
 ) -> Option<Vec<Cell>> {
-    let mut failures = Failures::default();
+    let mut failures = VctFailures::default();
     let mut line = Vec::new();
-    vct_in(b, clock, depth, vcf_depth, &mut failures, &mut line).then(|| {
-        line.reverse();
-        line
-    })
+    for d in 1..=depth {
+        if vct_in(b, clock, d, vcf_depth, &mut failures, &mut line) {
+            line.reverse();
+            return Some(line);
+        }
+        if clock.expired() {
+            break;
+        }
+    }
+    None
+}
+
+/// What one VCT has shown not to win: its own positions, and those of the VCFs inside it
+/// (all `vcf_depth` deep: the VCFs of all its nodes, the attacker's and the defender's
+/// refutations, share one table).
+#[derive(Debug, Default)]
+struct VctFailures {
+    vct: Failures,
+    vcf: Failures,
 }
 
 fn vct_in(
@@ -176,10 +195,10 @@ fn vct_in(
     clock: &mut Clock,
     depth: u32,
     vcf_depth: u32,
-    failures: &mut Failures,
+    failures: &mut VctFailures,
     line: &mut Vec<Cell>,
 ) -> bool {
-    if let Some(result) = settled(b, clock, depth, failures, line) {
+    if let Some(result) = settled(b, clock, depth, &failures.vct, line) {
         return result;
     }
     let me = b.to_move();
@@ -187,7 +206,7 @@ fn vct_in(
     let threats = five_points(b, op);
     if threats.is_empty() {
         let mut sub = Vec::new();
-        if vcf_in(b, clock, vcf_depth, &mut Failures::default(), &mut sub) {
+        if vcf_in(b, clock, vcf_depth, &mut failures.vcf, &mut sub) {
             line.extend(sub);
             return true;
         }
@@ -216,13 +235,7 @@ fn vct_in(
             [block] => vec![*block],
             [] => {
                 let mut refutation = Vec::new();
-                if vcf_in(
-                    b,
-                    clock,
-                    vcf_depth,
-                    &mut Failures::default(),
-                    &mut refutation,
-                ) {
+                if vcf_in(b, clock, vcf_depth, &mut failures.vcf, &mut refutation) {
                     b.undo();
                     continue;
                 }
@@ -259,7 +272,7 @@ fn vct_in(
         }
     }
     if !clock.expired() {
-        failures.record(b.hash(), depth);
+        failures.vct.record(b.hash(), depth);
     }
     false
 }

@@ -170,7 +170,7 @@ fn opponent_line(pos: &Position) -> Option<Vec<Point>> {
 #[test]
 fn the_root_defence_stops_a_vct_that_depth_one_misses() {
     let stop = AtomicBool::new(false);
-    // A fifth of the time goes to each root threat search: ample, so a loaded machine does
+    // A tenth of the time goes to each root threat search: ample, so a loaded machine does
     // not cut the defence short.
     let depth_one = Limits {
         time: Some(Duration::from_secs(60)),
