@@ -296,8 +296,23 @@ fn build(own: u8, exact: bool, caro: bool) -> Box<[Pattern]> {
         .collect()
 }
 
-/// Summaries of four patterns: ten patterns on each line.
-const SUMMARY_KEYS: usize = 10_000;
+/// Patterns a line can hold: the digits of a [`summary_key`].
+const LINE_PATTERNS: usize = Pattern::ALL.len();
+/// Keys of four line patterns.
+const SUMMARY_KEYS: usize = LINE_PATTERNS.pow(4);
+
+/// The key of four line patterns: one digit per line, the first line the lowest.
+fn summary_key(patterns: [Pattern; 4]) -> usize {
+    patterns
+        .iter()
+        .rev()
+        .fold(0, |key, &p| key * LINE_PATTERNS + p as usize)
+}
+
+/// The four line patterns of a key below [`SUMMARY_KEYS`] (`summary_key`'s inverse).
+fn key_patterns(key: usize) -> [Pattern; 4] {
+    [0, 1, 2, 3].map(|d| Pattern::ALL[key / LINE_PATTERNS.pow(d) % LINE_PATTERNS])
+}
 
 /// A point's patterns for one colour over its four lines, summed up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -363,14 +378,10 @@ impl Summary {
         static TABLE: OnceLock<Box<[Summary]>> = OnceLock::new();
         let table = TABLE.get_or_init(|| {
             (0..2 * SUMMARY_KEYS)
-                .map(|i| {
-                    let p = |d: u32| Pattern::ALL[i / 10_usize.pow(d) % 10];
-                    Summary::new([p(0), p(1), p(2), p(3)], i >= SUMMARY_KEYS)
-                })
+                .map(|key| Summary::new(key_patterns(key), key >= SUMMARY_KEYS))
                 .collect()
         });
-        let [a, b, c, d] = patterns.map(|p| p as usize);
-        table[a + 10 * b + 100 * c + 1000 * d + SUMMARY_KEYS * usize::from(restricted)]
+        table[summary_key(patterns) + SUMMARY_KEYS * usize::from(restricted)]
     }
 
     /// Whether the stone makes a five.
@@ -486,8 +497,9 @@ mod tests {
 
     #[test]
     fn packed_and_looked_up_summaries_equal_counting_each_pattern() {
-        for i in 0..10_000_usize {
-            let patterns = [0, 1, 2, 3].map(|d| Pattern::ALL[i / 10_usize.pow(d) % 10]);
+        for key in 0..SUMMARY_KEYS {
+            let patterns = key_patterns(key);
+            assert_eq!(summary_key(patterns), key);
             let count = |p: Pattern| patterns.iter().filter(|&&q| q == p).count() as u8;
             for restricted in [false, true] {
                 let s = Summary::new(patterns, restricted);

@@ -311,12 +311,12 @@ fn defences(
         let (mut safe, mut refuted) = (Vec::new(), Vec::new());
         for m in tried {
             b.play(m);
-            let line = threat_line(b, clock).is_some();
+            let found = threat_line(b, clock).is_some();
             b.undo();
             if clock.expired() {
                 break;
             }
-            if line {
+            if found {
                 refuted.push(m);
             } else {
                 safe.push(m);
@@ -712,6 +712,7 @@ mod tests {
         assert_eq!(surviving(root.clone(), &[4, 2], &[1, 5]), vec![2, 4, 3]);
         // The clock stopped after one safe move: the untried ones are not dropped with it.
         assert_eq!(surviving(root.clone(), &[3], &[1]), vec![3, 2, 4, 5]);
+        assert_eq!(surviving(root.clone(), &[], &[2, 4]), vec![1, 3, 5]);
         assert_eq!(surviving(root.clone(), &[], &[1, 2, 3, 4, 5]), root);
     }
 
