@@ -6,10 +6,11 @@
 //! counter-fours).
 
 use crate::board::{Cell, SearchBoard};
+use crate::patterns::Pattern;
 use crate::time::Clock;
 use crate::tt::{Bound, Table};
 use crate::vcf::{vcf, vct};
-use gomoku::{Point, Position};
+use gomoku::{Color, Point, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -120,6 +121,9 @@ struct Threats {
     my_winning_four: Option<Cell>,
     /// Whether the opponent has a point for an unstoppable four or a four-three.
     op_winning_four: bool,
+    /// One of the opponent's four-three points when it has no point for an unstoppable
+    /// four: its open three can be stopped where the opponent makes no four.
+    op_four_three: Option<Cell>,
 }
 
 impl Brain {
@@ -348,7 +352,9 @@ fn threats(b: &SearchBoard) -> Threats {
         op_fives: Vec::new(),
         my_winning_four: None,
         op_winning_four: false,
+        op_four_three: None,
     };
+    let mut op_unstoppable = false;
     for c in b.threat_cells(&[me, op]) {
         let (mine, theirs) = (b.summary(c, me), b.summary(c, op));
         if mine.is_five() && t.my_five.is_none() {
@@ -360,18 +366,25 @@ fn threats(b: &SearchBoard) -> Threats {
         if mine.is_winning_four() && t.my_winning_four.is_none() && !b.is_forbidden(c) {
             t.my_winning_four = Some(c);
         }
-        if (theirs.is_winning_four() || (theirs.fours > 0 && theirs.open_threes > 0))
-            && !b.is_forbidden_for(c, op)
-        {
+        let four_three = theirs.fours > 0 && theirs.open_threes > 0;
+        if (theirs.is_winning_four() || four_three) && !b.is_forbidden_for(c, op) {
             t.op_winning_four = true;
+            op_unstoppable |= theirs.is_winning_four();
+            if four_three && t.op_four_three.is_none() {
+                t.op_four_three = Some(c);
+            }
         }
+    }
+    if op_unstoppable {
+        t.op_four_three = None;
     }
     t
 }
 
 /// The moves worth searching, best first by pattern score: the block of a five threat; the
-/// defences and counter-fours against an open three or double threat; otherwise the
-/// strongest candidates. Renju fouls are left out.
+/// defences and counter-fours against an open three or double threat (where either side
+/// makes a four, and against a four-three point also the points of its three's line);
+/// otherwise the strongest candidates. Renju fouls are left out.
 fn root_moves(b: &SearchBoard, t: &Threats) -> Vec<Cell> {
     let me = b.to_move();
     let op = me.other();
@@ -386,11 +399,32 @@ fn root_moves(b: &SearchBoard, t: &Threats) -> Vec<Cell> {
     b.candidates(&mut moves);
     if t.op_winning_four {
         moves.retain(|&c| b.summary(c, me).fours > 0 || b.summary(c, op).fours > 0);
+        if let Some(c) = t.op_four_three {
+            for p in three_line(b, c, op) {
+                if !moves.contains(&p) {
+                    moves.push(p);
+                }
+            }
+        }
     }
     let mut scored: Vec<(i32, Cell)> = moves.into_iter().map(|c| (order_score(b, c), c)).collect();
     scored.sort_by_key(|&(s, c)| (-s, c));
     let mut out: Vec<Cell> = scored.into_iter().map(|(_, c)| c).collect();
     out.retain(|&c| !b.is_forbidden(c));
+    out
+}
+
+/// The empty points within four of `c` on the lines where a stone of `color` there makes
+/// an open three: where that three is stopped before it is made.
+fn three_line(b: &SearchBoard, c: Cell, color: Color) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for d in (0..4).filter(|&d| b.pattern(c, color, d) == Pattern::OpenThree) {
+        out.extend(
+            (-4..=4)
+                .map(|k| b.step(c, d, k))
+                .filter(|&p| p != c && b.is_empty(p)),
+        );
+    }
     out
 }
 

@@ -9,7 +9,7 @@ use common::{
     Case, check_vcf_line, forced_block, naive_vcf, read_suite, winning_points, with_to_move,
 };
 use gomoku::{Point, Position, Rule, Settings};
-use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, vcf, vct};
+use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, WIN, vcf, vct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
@@ -199,6 +199,41 @@ fn the_root_defence_stops_a_vct_that_depth_one_misses() {
             t.best
         );
     }
+}
+
+/// A four-three point is stopped on its three's line as well, where the attacker makes no
+/// four. From a renju game against Rapfi (opening D2 Keigetsu): Black's j9 makes l7 a
+/// four-three (the four i7-k7 and the three i10-j9-l7 on the diagonal); White's h11 closes
+/// the diagonal's end and wins (Rapfi, 300,000 nodes: `+M13`). When the defences were only
+/// the points where either side makes a four, h11 was never searched, the brain scored the
+/// position lost for White and, as Black, played into it thinking it won.
+#[test]
+fn a_four_three_is_also_stopped_on_its_three_line() {
+    let mut pos = Position::new(15, 15, Rule::Renju).unwrap();
+    for m in gomoku::parse_moves("h8 h9 i10 i8 i7 g10 j7 f9 k7 h7 j9").unwrap() {
+        pos.play(m).unwrap();
+    }
+    let stop = AtomicBool::new(false);
+    let depth = Limits {
+        time: Some(Duration::from_secs(60)),
+        depth: Some(9),
+        soft: None,
+    };
+    let t = Brain::new(1 << 20).think(&pos, depth, &stop).unwrap();
+    assert!(
+        t.score > -WIN + 1_000,
+        "{} scored lost: {}",
+        t.best,
+        t.score_text()
+    );
+    let mut after = pos.clone();
+    after.play(t.best).unwrap();
+    assert_eq!(
+        opponent_line(&after),
+        None,
+        "{} allows Black's line",
+        t.best
+    );
 }
 
 #[test]
