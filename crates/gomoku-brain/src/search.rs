@@ -465,7 +465,8 @@ fn reduction(depth: i32, index: usize, quiet: bool) -> i32 {
     (r as i32).clamp(1, depth - 1)
 }
 
-/// How many candidates a quiet node `depth` plies deep searches at most: [`BRANCH`], or
+/// How many candidates a quiet node `depth` plies deep searches (the others only if all of
+/// those lose): [`BRANCH`], or
 /// `3 + depth^1.32` where that is more (18 at depth 8, 23 at 10, 29 at 12), the count by
 /// which Rapfi prunes (its `futilityMoveCount` when the evaluation improves).
 fn branch(depth: i32) -> usize {
@@ -618,17 +619,21 @@ impl Search<'_, '_> {
                 return eval;
             }
         }
-        let mut moves = root_moves(b, &t);
+        let moves = root_moves(b, &t);
         if moves.is_empty() {
             return -(WIN - ply_i - 2);
         }
-        if quiet_node {
-            moves.truncate(branch(depth));
-        }
+        // A quiet node searches its strongest candidates, the rest only when all of those
+        // lose: a loss is proved over every move.
+        let head = if quiet_node {
+            branch(depth).min(moves.len())
+        } else {
+            moves.len()
+        };
         let mut moves: Vec<(Cell, bool)> =
             moves.into_iter().map(|m| (m, is_tactical(b, m))).collect();
         if quiet_node {
-            self.order(&mut moves, ply);
+            self.order(&mut moves[..head], ply);
         }
         if let Some(best) = entry.and_then(|e| e.best)
             && let Some(i) = moves.iter().position(|&(c, _)| c == best)
@@ -642,12 +647,12 @@ impl Search<'_, '_> {
         let alpha0 = alpha;
         let mut best = (-WIN, moves[0].0);
         for (i, &(m, tactical)) in moves.iter().enumerate() {
-            // The quiet moves come last: once one is past the count, so are the rest.
+            // Past the strongest candidates, or (the quiet moves come last, so the rest too)
+            // past the count, a node that has a move not lost stops.
             if quiet_node
-                && !tactical
-                && depth <= PRUNE_DEPTH
                 && best.0 > -WIN_BOUND
-                && i >= MOVE_COUNTS[depth as usize - 1]
+                && (i >= head
+                    || (!tactical && depth <= PRUNE_DEPTH && i >= MOVE_COUNTS[depth as usize - 1]))
             {
                 break;
             }
