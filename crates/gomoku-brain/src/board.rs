@@ -3,7 +3,7 @@
 //! incrementally: the window keys of the 40 points on the four lines through the stone, their
 //! patterns, summaries and the evaluation totals.
 
-use crate::eval::Totals;
+use crate::eval::{Net, Totals};
 use crate::patterns::{EMPTY, Pattern, Summary, Table, WALL, slot, stone_code, table};
 use gomoku::{Color, DIRECTIONS, Point, Position, Rule};
 
@@ -88,7 +88,7 @@ impl SearchBoard {
             summaries: vec![[Summary::default(); 2]; area],
             near: vec![0; area],
             threat_bits: [vec![0; area.div_ceil(64)], vec![0; area.div_ceil(64)]],
-            totals: Totals::default(),
+            totals: Totals::new(Net::of(rule)),
             hash: 0,
             moves: Vec::new(),
             saved: Vec::new(),
@@ -112,7 +112,7 @@ impl SearchBoard {
         } else {
             0
         };
-        self.totals = Totals::default();
+        self.totals = Totals::new(Net::of(self.pos.rule()));
         self.near.fill(0);
         for c in self.cells() {
             if let Some(color) = self.stone(c) {

@@ -19,6 +19,7 @@ mod time;
 mod tt;
 mod vcf;
 mod weights;
+mod weights_renju;
 
 pub use board::{Cell, SearchBoard};
 pub use patterns::{Pattern, Summary};
