@@ -9,7 +9,7 @@ use common::{
     Case, check_vcf_line, forced_block, naive_vcf, read_suite, winning_points, with_to_move,
 };
 use gomoku::{Point, Position, Rule, Settings};
-use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, WIN, vcf, vct};
+use gomoku_brain::{Brain, Clock, Limits, Reason, SearchBoard, Thought, WIN, vcf, vct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
@@ -164,6 +164,23 @@ fn opponent_line(pos: &Position) -> Option<Vec<Point>> {
     Some(line.iter().map(|&c| board.point(c)).collect())
 }
 
+/// The brain's move in `pos`, checked to leave the opponent no VCF or VCT (`context` names
+/// the position in a failure).
+fn move_leaving_no_line(pos: &Position, limits: Limits, context: &str) -> Thought {
+    let t = Brain::new(1 << 20)
+        .think(pos, limits, &AtomicBool::new(false))
+        .unwrap();
+    let mut after = pos.clone();
+    after.play(t.best).unwrap();
+    assert_eq!(
+        opponent_line(&after),
+        None,
+        "{} allows the opponent's line: {context}",
+        t.best
+    );
+    t
+}
+
 /// The root defence: at depth 1 alpha-beta and its four extensions (a VCF at the leaves) do
 /// not see an opponent's VCT that starts with a quiet three, so without the root's check of
 /// the opponent's threats after a pass the brain plays one of the many moves that allow it.
@@ -189,15 +206,7 @@ fn the_root_defence_stops_a_vct_that_depth_one_misses() {
         let mut clock = Clock::new(None, &stop);
         assert!(vcf(&mut board, &mut clock, 30).is_none(), "a VCF: {moves}");
         assert!(opponent_line(&attacker).is_some(), "no VCT: {moves}");
-        let t = Brain::new(1 << 20).think(&pos, depth_one, &stop).unwrap();
-        let mut after = pos.clone();
-        after.play(t.best).unwrap();
-        assert_eq!(
-            opponent_line(&after),
-            None,
-            "{} allows the opponent's line: {moves}",
-            t.best
-        );
+        move_leaving_no_line(&pos, depth_one, moves);
     }
 }
 
@@ -213,26 +222,17 @@ fn a_four_three_is_also_stopped_on_its_three_line() {
     for m in gomoku::parse_moves("h8 h9 i10 i8 i7 g10 j7 f9 k7 h7 j9").unwrap() {
         pos.play(m).unwrap();
     }
-    let stop = AtomicBool::new(false);
     let depth = Limits {
         time: Some(Duration::from_secs(60)),
         depth: Some(9),
         soft: None,
     };
-    let t = Brain::new(1 << 20).think(&pos, depth, &stop).unwrap();
+    let t = move_leaving_no_line(&pos, depth, "the four-three");
     assert!(
         t.score > -WIN + 1_000,
         "{} scored lost: {}",
         t.best,
         t.score_text()
-    );
-    let mut after = pos.clone();
-    after.play(t.best).unwrap();
-    assert_eq!(
-        opponent_line(&after),
-        None,
-        "{} allows Black's line",
-        t.best
     );
 }
 
