@@ -378,22 +378,32 @@ fn the_leave_question_is_true_the_random_bot_plays_a_klondike_game_left_away() {
 
 /// With every card going up by itself, the screen sends the automatic moves one per view
 /// after the player's stock turns (the server's ply counts them), and says so; the
-/// spectator's screen sends nothing.
+/// spectator's screen sends nothing. The server deals from a seed the test cannot choose and
+/// some deals move no card up in 24 stock turns (no ace among the cards the stock shows), so
+/// such a table is left for a new one.
 #[test]
 fn auto_moves_at_a_klondike_table_follow_the_players_move() {
     let dir = temp_dir("remote-klondike-auto");
     let (addr, running) = serve("127.0.0.1:0".parse().unwrap(), &dir);
     let url = format!("ws://{addr}");
+    let tables = 8;
+    let mut apps = (0..tables)
+        .find_map(|_| stock_until_automatic(&url))
+        .unwrap_or_else(|| panic!("no card went up by itself at {tables} tables"));
+    until(&mut apps, "carl following", |a| ply(&a[1]) == ply(&a[0]));
+    running.stop.send(()).unwrap();
+    running.thread.join().unwrap();
+}
+
+/// Ann at a new table and carl watching it; ann turns the stock until a card goes up by
+/// itself (both screens returned) or 24 turns have passed (`None`).
+fn stock_until_automatic(url: &str) -> Option<Vec<App>> {
     let all = klondike::Options {
         auto_move: AutoMove::All,
         ..klondike::Options::default()
     };
     let create = create("klondike", serde_json::json!({}), "ann");
-    let mut apps = vec![App::remote(
-        link(&url, "ann", create),
-        CardStyle::Ascii,
-        all,
-    )];
+    let mut apps = vec![App::remote(link(url, "ann", create), CardStyle::Ascii, all)];
     until(&mut apps, "the table", |a| net(&a[0]).seat == Some(0));
     press(&mut apps[0], KeyCode::Char('g'));
     until(&mut apps, "the deal", |a| {
@@ -401,7 +411,7 @@ fn auto_moves_at_a_klondike_table_follow_the_players_move() {
     });
     let code = net(&apps[0]).code.clone().unwrap();
     apps.push(App::remote(
-        link(&url, "carl", join(&code, "carl")),
+        link(url, "carl", join(&code, "carl")),
         CardStyle::Ascii,
         all,
     ));
@@ -415,35 +425,24 @@ fn auto_moves_at_a_klondike_table_follow_the_players_move() {
         });
     };
     settle(&mut apps);
-    let mut turns = 0;
-    let mut automatic = false;
-    while turns < 24 && !automatic {
+    for _ in 0..24 {
         let before = ply(&apps[0]).unwrap();
         press(&mut apps[0], KeyCode::Char('d'));
-        turns += 1;
         until(&mut apps, "the turn", |a| ply(&a[0]) > Some(before));
         settle(&mut apps);
-        let after = ply(&apps[0]).unwrap();
-        if after > before + 1 {
-            automatic = true;
+        if ply(&apps[0]).unwrap() > before + 1 {
             assert!(
                 status(&apps[0]).starts_with("Sent stock (+"),
                 "{}",
                 status(&apps[0])
             );
-        } else {
-            assert!(
-                !status(&apps[0]).contains("automatic"),
-                "{}",
-                status(&apps[0])
-            );
+            return Some(apps);
         }
+        assert!(
+            !status(&apps[0]).contains("automatic"),
+            "{}",
+            status(&apps[0])
+        );
     }
-    assert!(
-        automatic,
-        "no card went up by itself in {turns} stock turns"
-    );
-    assert_eq!(ply(&apps[1]), ply(&apps[0]));
-    running.stop.send(()).unwrap();
-    running.thread.join().unwrap();
+    None
 }
