@@ -173,7 +173,10 @@ impl Totals {
         if old.pair != new.pair {
             let (from, to) = (usize::from(old.pair), usize::from(new.pair));
             for (sums, table) in self.sums[c].iter_mut().zip(self.net.pairs[c]) {
-                for ((sum, &a), &b) in sums.iter_mut().zip(&table[from]).zip(&table[to]) {
+                // Rows copied first: read through the network's reference, the compiler
+                // cannot rule out that they overlap the sums and would not vectorise.
+                let (a, b) = (table[from], table[to]);
+                for ((sum, a), b) in sums.iter_mut().zip(a).zip(b) {
                     *sum += i32::from(b) - i32::from(a);
                 }
             }
