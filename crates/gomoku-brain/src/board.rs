@@ -329,9 +329,13 @@ impl SearchBoard {
         for color in Color::ALL {
             let ci = color.index();
             if new[ci] != self.patterns[i][ci][d] {
-                self.patterns[i][ci][d] = new[ci];
+                // Built whole rather than written in place: reading the four back after
+                // storing one of them stalls the load.
+                let old = self.patterns[i][ci];
+                let patterns = std::array::from_fn(|k| if k == d { new[ci] } else { old[k] });
+                self.patterns[i][ci] = patterns;
                 let restricted = self.restricted && color == Color::Black;
-                let summary = Summary::lookup(self.patterns[i][ci], restricted);
+                let summary = Summary::lookup(patterns, restricted);
                 self.totals.replace(color, &self.summaries[i][ci], &summary);
                 self.summaries[i][ci] = summary;
                 mark_threat(&mut self.threat_bits[ci], i, summary);
