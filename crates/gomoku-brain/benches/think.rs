@@ -1,11 +1,11 @@
-//! gomoku-brain benchmark: the VCT search of the root defence from fixed middle-game
-//! positions, without a clock, so the work is the same in every run and node rates compare
-//! across builds.
+//! gomoku-brain benchmarks, without a clock, so the work is the same in every run and node
+//! rates compare across builds: the VCT search of the root defence from fixed middle-game
+//! positions, and `Brain::think` to depth 8 from the freestyle opening suite and those
+//! positions.
 //!
-//! Run with `cargo bench -p parlor-gomoku-brain --bench think`. The bench asserts what it
-//! finds; the node count is printed once, so the node rate is nodes divided by the time.
-//! (`Brain::think` is not benched: its root threat searches stop at a share of the time, so
-//! its node count at a fixed depth changes from run to run.)
+//! Run with `cargo bench -p parlor-gomoku-brain --bench think`. Each bench asserts that
+//! every run visits the same nodes; the node count is printed once, so the node rate is
+//! nodes divided by the time.
 
 #![allow(missing_docs)] // `criterion_group!` generates an undocumented function.
 
@@ -13,8 +13,9 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::{Color, Position, Rule, parse_moves};
-use gomoku_brain::{Clock, SearchBoard, vct};
+use gomoku::{Color, Point, Position, Rule, parse_moves};
+use gomoku_brain::arena::parse_openings;
+use gomoku_brain::{Brain, Clock, Limits, SearchBoard, vct};
 
 /// Positions from arena games against the terminal bot (session 7's records), freestyle.
 const POSITIONS: [&str; 6] = [
@@ -26,17 +27,22 @@ const POSITIONS: [&str; 6] = [
     "h8 i9 j9 i8 i10 k8 h9 h10 g8 j11 f7 e6 j8 j7 i6 j5",
 ];
 
+/// The position after `moves`.
+fn position(moves: impl IntoIterator<Item = Point>) -> Position {
+    let mut pos = Position::new(15, 15, Rule::Freestyle).unwrap();
+    for m in moves {
+        pos.play(m).unwrap();
+    }
+    pos
+}
+
 /// The search boards of the positions with the side to move swapped (a pass), as the root
 /// defence reads the opponent's threats.
 fn passed() -> Vec<SearchBoard> {
     POSITIONS
         .iter()
         .map(|moves| {
-            let mut pos = Position::new(15, 15, Rule::Freestyle).unwrap();
-            for m in parse_moves(moves).unwrap() {
-                pos.play(m).unwrap();
-            }
-            let mut setup = pos.to_setup();
+            let mut setup = position(parse_moves(moves).unwrap()).to_setup();
             setup.to_move = setup.to_move.map(Color::other);
             SearchBoard::new(&Position::from_setup(&setup).unwrap())
         })
@@ -81,5 +87,55 @@ fn threats(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, threats);
+/// The freestyle opening suite's positions and the bench positions but the first (where
+/// the root's VCT runs into the two seconds a threat search gets without a clock, so its
+/// work would depend on the machine's speed).
+fn openings_and_positions() -> Vec<Position> {
+    let suite = include_str!("../data/openings-freestyle.txt");
+    let openings = parse_openings(suite, 15, Rule::Freestyle).unwrap();
+    let positions = POSITIONS[1..].iter().map(|m| parse_moves(m).unwrap());
+    openings
+        .into_iter()
+        .chain(positions)
+        .map(position)
+        .collect()
+}
+
+/// Thinks to `depth` on every position with a new brain; returns the moves and scores found
+/// and the nodes visited.
+fn think_all(positions: &[Position], depth: u32) -> (Vec<(Point, i32)>, u64) {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut nodes = 0;
+    let answers = positions
+        .iter()
+        .map(|pos| {
+            let thought = Brain::default().think(pos, limits, &stop).unwrap();
+            nodes += thought.nodes;
+            (thought.best, thought.score)
+        })
+        .collect();
+    (answers, nodes)
+}
+
+fn search(c: &mut Criterion) {
+    let positions = openings_and_positions();
+    let first = think_all(&positions, 8);
+    eprintln!("think: {} positions, {} nodes", positions.len(), first.1);
+    let mut group = c.benchmark_group("gomoku-brain");
+    group.sample_size(10);
+    group.bench_function("think to depth 8, 20 positions", |bench| {
+        bench.iter(|| {
+            let result = think_all(&positions, 8);
+            assert_eq!(result, first);
+            black_box(result)
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, threats, search);
 criterion_main!(benches);
