@@ -379,7 +379,7 @@ fn the_leave_question_is_true_the_random_bot_plays_a_klondike_game_left_away() {
 /// With every card going up by itself, the screen sends the automatic moves one per view
 /// after the player's stock turns (the server's ply counts them), and says so; the
 /// spectator's screen sends nothing. The server deals from a seed the test cannot choose and
-/// some deals move no card up in 24 stock turns (no ace among the cards the stock shows), so
+/// some deals move no card up in 24 stock turns (no ace among the stock cards it shows, say), so
 /// such a table is left for a new one.
 #[test]
 fn auto_moves_at_a_klondike_table_follow_the_players_move() {
