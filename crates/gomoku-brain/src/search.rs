@@ -199,7 +199,9 @@ impl Brain {
             let vcf_line = clock.within(share, |clock| vcf(&mut b, clock, 30));
             let threat_line = vcf_line.map(|l| (l, Reason::Vcf)).or_else(|| {
                 let vct_line = (!t.op_winning_four)
-                    .then(|| clock.within(share, |clock| vct(&mut b, clock, 8, 12)))
+                    .then(|| {
+                        clock.within(share, |clock| vct(&mut b, clock, ROOT_VCT.0, ROOT_VCT.1))
+                    })
                     .flatten();
                 vct_line.map(|l| (l, Reason::Vct))
             });
@@ -280,9 +282,19 @@ fn threat_share(limits: Limits) -> Duration {
     limits.time.map_or(Duration::from_secs(2), |t| t / 10)
 }
 
+/// How deep the root's threat searches read a VCT, its own and the opponent's in the root
+/// defence: attacking moves, and fours in each VCF inside it. Read deeper in the defence (10
+/// moves, fours to 16), it took time from alpha-beta and lost strength in renju
+/// (BENCHMARKS.md, session 25).
+const ROOT_VCT: (u32, u32) = (8, 12);
+
 /// A VCF, else a VCT, of the side to move: the winning line.
 fn threat_line(b: &mut SearchBoard, clock: &mut Clock) -> Option<Vec<Cell>> {
-    vcf(b, clock, 30).or_else(|| (!clock.expired()).then(|| vct(b, clock, 8, 12)).flatten())
+    vcf(b, clock, 30).or_else(|| {
+        (!clock.expired())
+            .then(|| vct(b, clock, ROOT_VCT.0, ROOT_VCT.1))
+            .flatten()
+    })
 }
 
 /// The root moves that stop the opponent's threat sequence, when it has one. Alpha-beta's

@@ -151,6 +151,47 @@ fn three_defences(b: &SearchBoard, m: Cell, attacker: Color) -> Vec<Cell> {
     out
 }
 
+/// The defender's answers to an attacker's three that still stands (it has points for an
+/// unstoppable four): the points that may stop all of them, each the point itself or one
+/// on its lines where the attacker makes a four (as for a new three), and the defender's
+/// fours; `None` when no such three stands.
+fn standing_defences(b: &SearchBoard, attacker: Color) -> Option<Vec<Cell>> {
+    let defender = attacker.other();
+    let cells: Vec<Cell> = b.threat_cells(&[attacker, defender]).collect();
+    let mut standing = cells
+        .iter()
+        .copied()
+        .filter(|&c| b.summary(c, attacker).is_winning_four() && !b.is_forbidden_for(c, attacker));
+    let first = standing.next()?;
+    let mut out = four_points_around(b, first, attacker);
+    for p in standing {
+        let around = four_points_around(b, p, attacker);
+        out.retain(|c| around.contains(c));
+    }
+    for c in cells {
+        if b.summary(c, defender).fours > 0 && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out.retain(|&c| !b.is_forbidden_for(c, defender));
+    Some(out)
+}
+
+/// The empty cell `p` and the cells within five of it on its lines where `attacker` makes a
+/// four.
+fn four_points_around(b: &SearchBoard, p: Cell, attacker: Color) -> Vec<Cell> {
+    let mut out = vec![p];
+    for d in 0..4 {
+        for k in (-5..=5).filter(|&k| k != 0) {
+            let c = b.step(p, d, k);
+            if b.is_empty(c) && b.summary(c, attacker).fours > 0 {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// Whether a stone with this summary makes a four or an open three: a move the defender must
 /// answer.
 const fn is_threat(s: Summary) -> bool {
@@ -160,7 +201,9 @@ const fn is_threat(s: Summary) -> bool {
 /// A VCT for the side to move within `depth` attacking moves (fours within them are searched
 /// as a VCF of `vcf_depth`): the line along the defender's best try, or `None`. The depth
 /// grows one attacking move at a time, so the short wins come first and, when the clock
-/// stops a deep search, the shallow ones were read whole.
+/// stops a deep search, the shallow ones were read whole. The defender may answer a three
+/// with fours of its own: the attacker's forced blocks count as attacking moves, and after
+/// a block that is no threat the attack goes on while an earlier three still stands.
 pub fn vct(
     b: &mut SearchBoard,
     clock: &mut Clock,
@@ -211,14 +254,16 @@ fn vct_in(
             return true;
         }
     }
-    let mut moves: Vec<Cell> = match threats.as_slice() {
-        [] => b
-            .threat_cells(&[me])
-            .filter(|&c| is_threat(b.summary(c, me)))
-            .collect(),
-        // A forced block continues the attack only if it is a threat itself; after a quiet
-        // block the defender is free to play anywhere.
-        [block] if is_threat(b.summary(*block, me)) => vec![*block],
+    let (mut moves, quiet_block): (Vec<Cell>, bool) = match threats.as_slice() {
+        [] => (
+            b.threat_cells(&[me])
+                .filter(|&c| is_threat(b.summary(c, me)))
+                .collect(),
+            false,
+        ),
+        // A forced block that is no threat itself continues the attack only while an
+        // earlier three of the attacker stands (the defender made a four instead).
+        [block] => (vec![*block], !is_threat(b.summary(*block, me))),
         _ => return false,
     };
     moves.retain(|&c| !b.is_forbidden(c));
@@ -239,7 +284,15 @@ fn vct_in(
                     b.undo();
                     continue;
                 }
-                three_defences(b, m, me)
+                if quiet_block {
+                    let Some(replies) = standing_defences(b, me) else {
+                        b.undo();
+                        continue;
+                    };
+                    replies
+                } else {
+                    three_defences(b, m, me)
+                }
             }
             _ => Vec::new(),
         };

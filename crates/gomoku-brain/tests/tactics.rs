@@ -155,12 +155,14 @@ const VCT_DEFENCES: [&str; 4] = [
     "h8 h9 i10 i9 g9 i7 h10 g10 i11 f8 j12 k13 i8 j8 k9",
 ];
 
-/// The opponent's VCF, else its VCT, searched deeper than the brain's root searches.
+/// The opponent's VCF, else its VCT, as deep as the brain's root defence reads them (a VCT
+/// of 8 attacking moves, fours to 12): the brain's move must leave none of the lines the
+/// defence sees.
 fn opponent_line(pos: &Position) -> Option<Vec<Point>> {
     let stop = AtomicBool::new(false);
     let mut clock = Clock::new(Some(Duration::from_secs(30)), &stop);
     let mut board = SearchBoard::new(pos);
-    let line = vcf(&mut board, &mut clock, 30).or_else(|| vct(&mut board, &mut clock, 10, 16))?;
+    let line = vcf(&mut board, &mut clock, 30).or_else(|| vct(&mut board, &mut clock, 8, 12))?;
     Some(line.iter().map(|&c| board.point(c)).collect())
 }
 
@@ -233,6 +235,46 @@ fn a_four_three_is_also_stopped_on_its_three_line() {
         "{} scored lost: {}",
         t.best,
         t.score_text()
+    );
+}
+
+/// A VCT reads on through the defender's counter-fours: after one and the attacker's block
+/// (no threat itself), the attacker's three still stands and the defender must answer it
+/// again. From a freestyle game against Rapfi (suite opening I2, game 47 of session 24):
+/// after Black's l7 Rapfi scores White's win in 21 plies (`+M21`, 114,000 nodes) along
+/// k8 m8 i5 j6 i6 i8 j5 n9 m9 k6 …, Black answering with fours; six plies on, the VCT found
+/// nothing while a counter-four ended every line of the attack.
+#[test]
+fn a_vct_reads_through_the_defenders_counter_fours() {
+    let moves = "h8 i9 j9 h6 l9 i7 i10 j8 k9 k7 l6 l8 l7 k8 m8 i5 j6 i6 i8";
+    let mut pos = Position::new(15, 15, Rule::Freestyle).unwrap();
+    for m in gomoku::parse_moves(moves).unwrap() {
+        pos.play(m).unwrap();
+    }
+    let stop = AtomicBool::new(false);
+    let mut board = SearchBoard::new(&pos);
+    let mut clock = Clock::new(None, &stop);
+    let line = vct(&mut board, &mut clock, 8, 12).expect("White's VCT");
+    let line: Vec<Point> = line.iter().map(|&c| board.point(c)).collect();
+    // Played out: legal, with a counter-four of Black's on the way, and White wins at the
+    // end (a five, or two five points left to Black).
+    let mut p = pos.clone();
+    let mut counter_fours = 0;
+    for (i, &m) in line.iter().enumerate() {
+        p.check(m)
+            .unwrap_or_else(|e| panic!("move {i} ({m}) of {line:?}: {e}"));
+        if p.play_unchecked(m).is_some() {
+            assert_eq!(i + 1, line.len(), "the game ended early: {line:?}");
+            break;
+        }
+        if i % 2 == 1 && !common::threats(&p).is_empty() {
+            counter_fours += 1;
+        }
+    }
+    assert!(counter_fours > 0, "no counter-four in {line:?}");
+    assert!(
+        p.is_over() || common::threats(&p).len() >= 2,
+        "White has not won at the end of {line:?}"
     );
 }
 
