@@ -131,15 +131,7 @@ fn vcf_in(
 /// four on the lines through `m` or anywhere an unstoppable four, and the defender's fours.
 fn three_defences(b: &SearchBoard, m: Cell, attacker: Color) -> Vec<Cell> {
     let defender = attacker.other();
-    let mut out = Vec::new();
-    for d in 0..4 {
-        for k in (-5..=5).filter(|&k| k != 0) {
-            let c = b.step(m, d, k);
-            if b.is_empty(c) && b.summary(c, attacker).fours > 0 && !out.contains(&c) {
-                out.push(c);
-            }
-        }
-    }
+    let mut out = four_points_near(b, m, attacker);
     for c in b.threat_cells(&[attacker, defender]) {
         if !out.contains(&c)
             && (b.summary(c, attacker).is_winning_four() || b.summary(c, defender).fours > 0)
@@ -163,10 +155,11 @@ fn standing_defences(b: &SearchBoard, attacker: Color) -> Option<Vec<Cell>> {
         .copied()
         .filter(|&c| b.summary(c, attacker).is_winning_four() && !b.is_forbidden_for(c, attacker));
     let first = standing.next()?;
-    let mut out = four_points_around(b, first, attacker);
+    let mut out = vec![first];
+    out.extend(four_points_near(b, first, attacker));
     for p in standing {
-        let around = four_points_around(b, p, attacker);
-        out.retain(|c| around.contains(c));
+        let near = four_points_near(b, p, attacker);
+        out.retain(|&c| c == p || near.contains(&c));
     }
     for c in cells {
         if b.summary(c, defender).fours > 0 && !out.contains(&c) {
@@ -177,10 +170,9 @@ fn standing_defences(b: &SearchBoard, attacker: Color) -> Option<Vec<Cell>> {
     Some(out)
 }
 
-/// The empty cell `p` and the cells within five of it on its lines where `attacker` makes a
-/// four.
-fn four_points_around(b: &SearchBoard, p: Cell, attacker: Color) -> Vec<Cell> {
-    let mut out = vec![p];
+/// The empty cells within five of `p` on its lines where `attacker` makes a four.
+fn four_points_near(b: &SearchBoard, p: Cell, attacker: Color) -> Vec<Cell> {
+    let mut out = Vec::new();
     for d in 0..4 {
         for k in (-5..=5).filter(|&k| k != 0) {
             let c = b.step(p, d, k);
