@@ -278,7 +278,7 @@ fn analysis_lines(s: &State) -> Vec<Line<'static>> {
     vec![
         Line::styled(
             format!(
-                "{} d{} {score} ({:?}) {} kn",
+                "{} depth {} {score} ({:?}) {} kn",
                 a.side,
                 t.depth,
                 t.reason,

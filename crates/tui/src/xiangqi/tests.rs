@@ -188,7 +188,7 @@ fn the_engine_replies_off_the_input_thread_and_undo_takes_back_both() {
     assert_eq!(analysis.info.depth, 2);
     assert!(!analysis.info.pv.is_empty());
     let screen = render_to_string(&mut app, 80, 24);
-    assert!(screen.contains("Engine d2 "), "{screen}");
+    assert!(screen.contains("Engine depth 2 "), "{screen}");
     app.handle_event(&key(KeyCode::Char('u')));
     assert_eq!(app.state().game().len(), 0);
     assert_eq!(app.state().game().position().turn(), Color::Red);

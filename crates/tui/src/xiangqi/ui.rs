@@ -393,7 +393,7 @@ fn analysis_lines(s: &State) -> Vec<Line<'static>> {
     vec![
         Line::styled(
             format!(
-                "Engine d{} {} for {} · {} kn",
+                "Engine depth {} {} for {} · {} kn",
                 i.depth,
                 score_text(i.score),
                 side_name(a.root.turn()),
