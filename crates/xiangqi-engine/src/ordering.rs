@@ -1,5 +1,6 @@
 //! Move ordering: the hash move, good captures (MVV-LVA among those SEE does not lose),
-//! killers, the countermove, quiet moves by history, and losing captures last.
+//! killers, the countermove, quiet moves by history (the move's own and how it fared after
+//! the two moves before it), and losing captures last.
 
 use xiangqi::{MAX_MOVES, Move, MoveList, Piece, Position, Square};
 
@@ -15,14 +16,34 @@ fn piece_index(p: Piece) -> usize {
     p.color.index() * 7 + p.role.index()
 }
 
+/// The moves that led to a position, as (piece, move): the opponent's last move, then the
+/// side to move's own move before it (`None` at the start of the game or after a null move).
+pub(crate) type Context = [Option<(Piece, Move)>; 2];
+
+/// A history table by moving piece and destination.
+type PieceTo = [[i32; 90]; 14];
+
 /// What the search learns about quiet moves while it runs.
 #[derive(Clone)]
 pub(crate) struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Butterfly-style history by moving piece and destination.
-    history: Box<[[i32; 90]; 14]>,
+    history: Box<PieceTo>,
     /// The refutation of the opponent's last move, by its piece and destination.
     countermoves: Box<[[Option<Move>; 90]; 14]>,
+    /// Continuation history: how a move fared after an earlier move, by that move's piece and
+    /// destination (`piece_index * 90 + to`).
+    continuation: Vec<PieceTo>,
+}
+
+/// The row of the continuation history that follows `previous`.
+fn continuation_row((piece, m): (Piece, Move)) -> usize {
+    piece_index(piece) * 90 + m.to.index()
+}
+
+/// Moves a history entry towards `delta`'s sign, saturating smoothly at ±`HISTORY_MAX`.
+fn gravity(h: &mut i32, delta: i32) {
+    *h += delta * 32 - *h * delta.abs() * 32 / HISTORY_MAX;
 }
 
 const HISTORY_MAX: i32 = 1 << 14;
@@ -33,6 +54,7 @@ impl Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[0; 90]; 14]),
             countermoves: Box::new([[None; 90]; 14]),
+            continuation: vec![[[0; 90]; 14]; 14 * 90],
         }
     }
 
@@ -46,7 +68,7 @@ impl Heuristics {
         }
     }
 
-    /// A quiet move `best` caused a cutoff at `ply` after `previous` (piece, move); the quiet
+    /// A quiet move `best` caused a cutoff at `ply` after the moves of `context`; the quiet
     /// moves tried before it, `tried`, are penalised.
     pub(crate) fn reward(
         &mut self,
@@ -55,22 +77,25 @@ impl Heuristics {
         depth: i32,
         best: Move,
         tried: &[Move],
-        previous: Option<(Piece, Move)>,
+        context: Context,
     ) {
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
         if k[0] != Some(best) {
             k[1] = k[0];
             k[0] = Some(best);
         }
-        if let Some((piece, m)) = previous {
+        if let Some((piece, m)) = context[0] {
             self.countermoves[piece_index(piece)][m.to.index()] = Some(best);
         }
         let bonus = (depth * depth).min(400);
+        let rows = context.map(|c| c.map(continuation_row));
         let mut update = |m: Move, delta: i32| {
             if let Some(p) = pos.piece_at(m.from) {
-                let h = &mut self.history[piece_index(p)][m.to.index()];
-                // Gravity: entries saturate smoothly at ±HISTORY_MAX.
-                *h += delta * 32 - *h * delta.abs() * 32 / HISTORY_MAX;
+                let (piece, to) = (piece_index(p), m.to.index());
+                gravity(&mut self.history[piece][to], delta);
+                for row in rows.iter().flatten() {
+                    gravity(&mut self.continuation[*row][piece][to], delta);
+                }
             }
         };
         update(best, bonus);
@@ -81,9 +106,17 @@ impl Heuristics {
         }
     }
 
-    fn history(&self, pos: &Position, m: Move) -> i32 {
-        pos.piece_at(m.from)
-            .map_or(0, |p| self.history[piece_index(p)][m.to.index()])
+    /// The quiet move `m`'s history after the moves of `context`.
+    pub(crate) fn history(&self, pos: &Position, m: Move, context: Context) -> i32 {
+        pos.piece_at(m.from).map_or(0, |p| {
+            let (piece, to) = (piece_index(p), m.to.index());
+            let follow_ups: i32 = context
+                .iter()
+                .flatten()
+                .map(|&c| self.continuation[continuation_row(c)][piece][to])
+                .sum();
+            self.history[piece][to] + follow_ups
+        })
     }
 }
 
@@ -127,10 +160,10 @@ impl Picker {
         hash_move: Option<Move>,
         heur: &Heuristics,
         ply: usize,
-        previous: Option<(Piece, Move)>,
+        context: Context,
     ) -> Picker {
         let killers = heur.killers[ply.min(MAX_PLY - 1)];
-        let counter = previous.and_then(|(p, m)| heur.countermoves[piece_index(p)][m.to.index()]);
+        let counter = context[0].and_then(|(p, m)| heur.countermoves[piece_index(p)][m.to.index()]);
         Picker::from_list(&legal_moves(pos), |m| {
             if Some(m) == hash_move {
                 HASH_MOVE
@@ -148,7 +181,7 @@ impl Picker {
             } else if Some(m) == counter {
                 COUNTER
             } else {
-                heur.history(pos, m)
+                heur.history(pos, m, context)
             }
         })
     }

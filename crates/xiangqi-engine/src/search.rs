@@ -1,6 +1,9 @@
 //! The search: iterative deepening over principal variation search with aspiration windows,
-//! a transposition table, quiescence on captures and check evasions, check extensions,
-//! null-move pruning, late-move reductions, futility pruning, and the repetition rules of the
+//! a transposition table (probed in quiescence too), quiescence on captures and check
+//! evasions, extensions of safe checks and of singular hash moves, reverse futility and
+//! null-move pruning, internal iterative reduction, late-move reductions by move number,
+//! history and whether the position improves, pruning of late quiet moves (by count,
+//! futility and SEE) and of losing captures near the leaves, and the repetition rules of the
 //! game being played.
 //!
 //! # Repetitions
@@ -27,10 +30,10 @@ use xiangqi::{Color, Game, Move, Outcome, Piece, Position, RepetitionRule, Role,
 
 use crate::board::legal_moves;
 use crate::eval::{evaluate, value};
-use crate::ordering::{Heuristics, MAX_PLY, Picker};
+use crate::ordering::{Context, Heuristics, MAX_PLY, Picker};
 use crate::see::see;
 use crate::time::Budget;
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Hit, Table};
 
 /// The score of being mated at the root; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -168,6 +171,12 @@ fn reduction(depth: i32, moves: usize) -> i32 {
     r as i32
 }
 
+/// How many quiet moves are searched at `depth` near the leaves before the rest are pruned.
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let d = depth.clamp(0, 32) as usize;
+    (3 + d * d) / (2 - usize::from(improving))
+}
+
 /// True if `color` has a chariot, horse or cannon: null-move pruning is safe enough.
 fn has_big_piece(pos: &Position, color: Color) -> bool {
     pos.pieces().any(|(_, p)| {
@@ -244,6 +253,10 @@ struct Search<'a> {
     only: Vec<Move>,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// The static evaluation at each ply of the search path (`-INFINITY` in check).
+    evals: [i32; MAX_PLY],
+    /// The move left out at each ply while testing whether the hash move is singular.
+    skipped: [Option<Move>; MAX_PLY],
 }
 
 impl<'a> Search<'a> {
@@ -280,6 +293,8 @@ impl<'a> Search<'a> {
             only: Vec::new(),
             pv: vec![[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            evals: [-INFINITY; MAX_PLY],
+            skipped: [None; MAX_PLY],
         }
     }
 
@@ -290,6 +305,15 @@ impl<'a> Search<'a> {
 
     fn frame(&self) -> &Frame {
         self.line.last().expect("the line holds the root")
+    }
+
+    /// The moves that led to the current position (for move ordering).
+    fn context(&self) -> Context {
+        let n = self.line.len();
+        [
+            self.line[n - 1].last,
+            n.checked_sub(2).and_then(|i| self.line[i].last),
+        ]
     }
 
     fn push(&mut self, pos: Position, last: Option<(Piece, Move)>) {
@@ -427,11 +451,7 @@ impl<'a> Search<'a> {
                 return a;
             }
         }
-        let Frame {
-            pos,
-            in_check,
-            last,
-        } = *self.frame();
+        let Frame { pos, in_check, .. } = *self.frame();
         if depth <= 0 && !in_check {
             return self.quiescence(alpha, beta);
         }
@@ -445,42 +465,39 @@ impl<'a> Search<'a> {
             return 0;
         }
         let depth = depth.max(1);
+        let skipped = self.skipped[ply];
         let hash = pos.zobrist_key();
         let hit = self.tt.probe(hash);
         if let Some(h) = hit
             && !pv_node
             && ply > 0
+            && skipped.is_none()
             && h.depth >= depth
+            && let Some(score) = tt_cutoff(h, ply, alpha, beta)
         {
-            let score = from_tt(h.score, ply);
-            let fits = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if fits {
-                return score;
-            }
+            return score;
         }
         let eval = if in_check {
             -INFINITY
         } else {
             hit.map_or_else(|| evaluate(&pos), |h| h.eval)
         };
-        if !pv_node && !in_check && ply > 0 {
+        self.evals[ply] = eval;
+        // The side to move stands better than two plies ago: prune less.
+        let improving = ply >= 2 && !in_check && eval > self.evals[ply - 2];
+        if !pv_node && !in_check && ply > 0 && skipped.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if depth <= 3 && eval - 150 * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= 7 && eval - 90 * (depth - i32::from(improving)) >= beta {
                 return eval;
             }
             // Null move: give the opponent a free move; if we still beat beta, cut.
             if null_ok
                 && depth >= 3
                 && eval >= beta
-                && beta.abs() < MATE_BOUND
                 && has_big_piece(&pos, pos.turn())
                 && let Some(passed) = pos.null_move()
             {
-                let r = 3 + depth / 4;
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let saved = self.barrier;
                 self.barrier = self.line.len();
                 self.push(passed, None);
@@ -495,7 +512,15 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut picker = Picker::new(&pos, hit.and_then(|h| h.mv), self.heur, ply, last);
+        let hash_move = hit.and_then(|h| h.mv);
+        // Internal iterative reduction: without a move to try first, search a ply shallower.
+        let depth = if depth >= 4 && hash_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+        let context = self.context();
+        let mut picker = Picker::new(&pos, hash_move, self.heur, ply, context);
         if picker.len() == 0 {
             // Checkmate and stalemate both lose.
             return -(MATE - ply as i32);
@@ -506,9 +531,10 @@ impl<'a> Search<'a> {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
         while let Some(m) = picker.next() {
-            if ply == 0
-                && (self.excluded.contains(&m)
-                    || (!self.only.is_empty() && !self.only.contains(&m)))
+            if Some(m) == skipped
+                || (ply == 0
+                    && (self.excluded.contains(&m)
+                        || (!self.only.is_empty() && !self.only.contains(&m))))
             {
                 continue;
             }
@@ -518,26 +544,71 @@ impl<'a> Search<'a> {
             child.play_unchecked(m);
             let gives_check = child.is_check();
             let quiet = capture.is_none();
-            // Futility: a quiet move this far below alpha near the leaves cannot help.
-            if !pv_node
-                && !in_check
-                && quiet
-                && !gives_check
-                && depth <= 2
-                && searched > 0
-                && eval + 120 + 120 * depth <= alpha
-                && alpha.abs() < MATE_BOUND
-            {
-                continue;
+            let history = if quiet {
+                self.heur.history(&pos, m, context)
+            } else {
+                0
+            };
+            // Pruning of late moves once a move that does not lose is in hand.
+            if ply > 0 && !in_check && searched > 0 && best > -MATE_BOUND {
+                let lmr_depth = depth - 1 - reduction(depth, searched + 1);
+                if quiet && !gives_check {
+                    // Move-count pruning: enough quiet moves tried near the leaves.
+                    if quiets_tried.len() >= late_move_limit(depth, improving) {
+                        continue;
+                    }
+                    // Futility: this far below alpha no quiet move can help.
+                    if lmr_depth <= 7 && eval + 100 + 110 * lmr_depth.max(0) <= alpha {
+                        continue;
+                    }
+                    // A quiet move that loses its piece near the leaves.
+                    if lmr_depth <= 5 && see(&pos, m) < -60 * lmr_depth.max(1) {
+                        continue;
+                    }
+                } else if !quiet && depth <= 6 && see(&pos, m) < -120 * depth {
+                    continue;
+                }
             }
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let may_extend = (ply as i32) < 2 * self.root_depth;
+            let mut extension =
+                i32::from(may_extend && gives_check && (pv_node || see(&pos, m) >= 0));
+            // Singular extension: the hash move, when every other move falls well short of
+            // its stored score, is searched a ply deeper; when another move reaches beta
+            // too, the node cuts.
+            if let Some(h) = hit
+                && Some(m) == hash_move
+                && may_extend
+                && ply > 0
+                && skipped.is_none()
+                && depth >= 6
+                && h.depth >= depth - 3
+                && h.bound != Bound::Upper
+                && h.score.abs() < MATE_BOUND
+            {
+                let singular_beta = from_tt(h.score, ply) - 2 * depth;
+                self.skipped[ply] = Some(m);
+                let score = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, false);
+                self.skipped[ply] = None;
+                if self.aborted {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
             let new_depth = depth - 1 + extension;
             self.push(child, Some((mover, m)));
             let score = if searched == 0 {
                 -self.search(new_depth, -beta, -alpha, true)
             } else {
-                let r = if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
-                    (reduction(depth, searched) - i32::from(pv_node)).clamp(0, new_depth - 1)
+                let r = if depth >= 3 && searched > 2 * usize::from(pv_node) && quiet {
+                    let mut r = reduction(depth, searched + 1);
+                    r += i32::from(!pv_node) + i32::from(!improving);
+                    r -= i32::from(in_check || gives_check);
+                    r -= history / 8000;
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -566,7 +637,8 @@ impl<'a> Search<'a> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heur.reward(&pos, ply, depth, m, &quiets_tried, last);
+                            self.heur
+                                .reward(&pos, ply, depth, m, &quiets_tried, context);
                         }
                         break;
                     }
@@ -580,14 +652,8 @@ impl<'a> Search<'a> {
             // Every root move was excluded, or everything was pruned.
             return if ply == 0 { -INFINITY } else { alpha };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        if ply > 0 || self.excluded.is_empty() {
+        if skipped.is_none() && (ply > 0 || self.excluded.is_empty()) {
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt
                 .store(hash, best_move, to_tt(best, ply), eval, depth, bound);
         }
@@ -603,32 +669,39 @@ impl<'a> Search<'a> {
         if self.aborted {
             return 0;
         }
-        let Frame {
-            pos,
-            in_check,
-            last,
-        } = *self.frame();
+        let Frame { pos, in_check, .. } = *self.frame();
         if ply >= MAX_PLY - 1 {
             return evaluate(&pos);
         }
-        let mut picker = if in_check {
-            if let Some(score) = self.repetition() {
-                return score;
-            }
-            let p = Picker::new(&pos, None, self.heur, ply, last);
+        // Checks may repeat (captures cannot): the repetition rules come before the table.
+        if in_check && let Some(score) = self.repetition() {
+            return score;
+        }
+        let hash = pos.zobrist_key();
+        let hit = self.tt.probe(hash);
+        if let Some(h) = hit
+            && beta - alpha == 1
+            && let Some(score) = tt_cutoff(h, ply, alpha, beta)
+        {
+            return score;
+        }
+        let original_alpha = alpha;
+        let (eval, mut picker) = if in_check {
+            let p = Picker::new(&pos, None, self.heur, ply, self.context());
             if p.len() == 0 {
                 return -(MATE - ply as i32);
             }
-            p
+            (-INFINITY, p)
         } else {
-            let stand_pat = evaluate(&pos);
+            let stand_pat = hit.map_or_else(|| evaluate(&pos), |h| h.eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            Picker::captures(&pos)
+            (stand_pat, Picker::captures(&pos))
         };
         let mut best = if in_check { -INFINITY } else { alpha };
+        let mut best_move = None;
         while let Some(m) = picker.next() {
             let mover = pos.piece_at(m.from).expect("a legal move moves a piece");
             if !in_check {
@@ -649,6 +722,7 @@ impl<'a> Search<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
@@ -656,6 +730,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        let bound = Bound::of(best, original_alpha, beta);
+        self.tt
+            .store(hash, best_move, to_tt(best, ply), eval, 0, bound);
         best
     }
 
@@ -689,6 +766,17 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The stored score of `h` if its bound settles the window `alpha..beta` at `ply`.
+fn tt_cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(h.score, ply);
+    let fits = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    fits.then_some(score)
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {

@@ -15,19 +15,19 @@ fn exchange_value(role: Role, point: usize, color: xiangqi::Color) -> i32 {
     }
 }
 
-/// The static exchange value of the capture `m` for the side playing it (0 for a quiet move).
-/// Pins are ignored, as in most engines.
+/// The static exchange value of the move `m` for the side playing it: what the capture wins
+/// (nothing for a quiet move) less what the exchange on its point then costs. Pins are
+/// ignored, as in most engines.
 pub fn see(pos: &Position, m: Move) -> i32 {
-    let Some(victim) = pos.capture_of(m) else {
-        return 0;
-    };
     let mut board = Board::new(pos);
     let target = m.to.index();
     let Some(mover) = board.get(m.from.index()) else {
         return 0;
     };
     let mut gains = [0i32; 34];
-    gains[0] = exchange_value(victim.role, target, victim.color);
+    gains[0] = pos.capture_of(m).map_or(0, |victim| {
+        exchange_value(victim.role, target, victim.color)
+    });
     let mut on_target = exchange_value(mover.role, target, mover.color);
     board.set(m.from.index(), None);
     board.set(target, Some(mover));
@@ -83,5 +83,8 @@ mod tests {
         // Horse takes a cannon guarded by a soldier, backed by a red chariot: 450 - 400, and
         // the soldier that recaptured has crossed the river, so it is worth 200: +250.
         assert_eq!(see_of("4k4/9/9/9/4p4/4c4/2N6/9/9/3KR4 w", "c3e4"), 250);
+        // Quiet moves: a chariot to a point a soldier guards loses it; to a free point, nothing.
+        assert_eq!(see_of("3k5/9/9/9/9/3p5/9/9/9/4RK3 w", "e0e4"), -900);
+        assert_eq!(see_of("3k5/9/9/9/9/3p5/9/9/9/4RK3 w", "e0e3"), 0);
     }
 }

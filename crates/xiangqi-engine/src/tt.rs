@@ -20,6 +20,19 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's best score `best` says, searched in the window `alpha..beta`.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One slot: `key` is the position's Zobrist key XOR `data`; `data` packs, from bit 0, the
 /// move (16 bits), score (16), static eval (16), depth (8), bound (2: 0 for an empty slot,
 /// else 1 + the [`Bound`]) and the search's age (6).
