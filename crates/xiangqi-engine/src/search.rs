@@ -589,6 +589,8 @@ impl<'a> Search<'a> {
                 self.skipped[ply] = Some(m);
                 let score = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, false);
                 self.skipped[ply] = None;
+                // The test's line is not this node's.
+                self.pv_len[ply] = 0;
                 if self.aborted {
                     return 0;
                 }
