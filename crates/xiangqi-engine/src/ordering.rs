@@ -36,7 +36,7 @@ pub(crate) struct Heuristics {
     continuation: Vec<PieceTo>,
 }
 
-/// The row of the continuation history that follows `previous`.
+/// The row of the continuation history for the moves that follow this earlier move.
 fn continuation_row((piece, m): (Piece, Move)) -> usize {
     piece_index(piece) * 90 + m.to.index()
 }

@@ -544,14 +544,11 @@ impl<'a> Search<'a> {
             child.play_unchecked(m);
             let gives_check = child.is_check();
             let quiet = capture.is_none();
-            let history = if quiet {
-                self.heur.history(&pos, m, context)
-            } else {
-                0
-            };
+            // The late-move reduction by depth and move number, for pruning and reducing.
+            let late_r = reduction(depth, searched + 1);
             // Pruning of late moves once a move that does not lose is in hand.
             if ply > 0 && !in_check && searched > 0 && best > -MATE_BOUND {
-                let lmr_depth = depth - 1 - reduction(depth, searched + 1);
+                let lmr_depth = depth - 1 - late_r;
                 if quiet && !gives_check {
                     // Move-count pruning: enough quiet moves tried near the leaves.
                     if quiets_tried.len() >= late_move_limit(depth, improving) {
@@ -606,10 +603,10 @@ impl<'a> Search<'a> {
                 -self.search(new_depth, -beta, -alpha, true)
             } else {
                 let r = if depth >= 3 && searched > 2 * usize::from(pv_node) && quiet {
-                    let mut r = reduction(depth, searched + 1);
+                    let mut r = late_r;
                     r += i32::from(!pv_node) + i32::from(!improving);
                     r -= i32::from(in_check || gives_check);
-                    r -= history / 8000;
+                    r -= self.heur.history(&pos, m, context) / 8000;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
