@@ -64,6 +64,53 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, ParseOpeningsError> {
     Ok(suite)
 }
 
+/// `count` distinct openings of `plies` random legal moves from the start position, each kept
+/// only if a depth-`depth` search scores it within `max_cp` of even: a varied, balanced suite
+/// for self-play (the games that tune the evaluation). The same seed gives the same suite.
+pub fn random_openings(
+    count: usize,
+    plies: usize,
+    depth: u32,
+    max_cp: i32,
+    seed: u64,
+) -> Vec<Opening> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut engine = Engine::new(1);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut suite = Vec::with_capacity(count);
+    while suite.len() < count {
+        let mut game = Game::default();
+        let mut moves = Vec::with_capacity(plies);
+        for _ in 0..plies {
+            let mut list = xiangqi::MoveList::new();
+            game.position().legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.random_range(0..list.len())];
+            game.play(m).expect("a legal move");
+            moves.push(m);
+        }
+        if game.outcome().is_some() || !seen.insert(game.position().zobrist_key()) {
+            continue;
+        }
+        engine.clear();
+        let result = engine.search(&game, &limits, &Control::default(), |_| {});
+        if matches!(result.score, crate::Score::Cp(cp) if cp.abs() <= max_cp) {
+            suite.push(Opening {
+                name: format!("random {seed}.{}", suite.len() + 1),
+                moves,
+            });
+        }
+    }
+    suite
+}
+
 /// How long a player may think for each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {

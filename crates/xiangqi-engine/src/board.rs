@@ -87,21 +87,32 @@ impl Board {
     /// general aside), as `(point, role)`.
     pub(crate) fn attackers(&self, target: Point, color: Color, out: &mut Vec<(Point, Role)>) {
         out.clear();
+        self.each_attacker(target, color, |p, role| out.push((p, role)));
+    }
+
+    /// Calls `found` with each of `color`'s pieces that could capture on `target`, as
+    /// [`Board::attackers`] lists them.
+    pub(crate) fn each_attacker(
+        &self,
+        target: Point,
+        color: Color,
+        mut found: impl FnMut(Point, Role),
+    ) {
         let own = |p: Point, role: Role| self.cells[p] == Some(Piece::new(color, role));
         for d in ORTHOGONAL {
             let (_, first, second) = self.ray(target, d);
             if let Some(f) = first {
                 if own(f, Role::Chariot) {
-                    out.push((f, Role::Chariot));
+                    found(f, Role::Chariot);
                 }
                 if own(f, Role::General) && step(target, d.0, d.1) == Some(f) {
-                    out.push((f, Role::General));
+                    found(f, Role::General);
                 }
             }
             if let Some(s) = second
                 && own(s, Role::Cannon)
             {
-                out.push((s, Role::Cannon));
+                found(s, Role::Cannon);
             }
         }
         for (df, dr) in [
@@ -127,21 +138,21 @@ impl Board {
                 step(h, 0, dr / 2)
             };
             if leg.is_some_and(|l| self.cells[l].is_none()) {
-                out.push((h, Role::Horse));
+                found(h, Role::Horse);
             }
         }
         let forward = if color == Color::Red { 1 } else { -1 };
         if let Some(s) = step(target, 0, -forward)
             && own(s, Role::Soldier)
         {
-            out.push((s, Role::Soldier));
+            found(s, Role::Soldier);
         }
         for df in [1, -1] {
             if let Some(s) = step(target, df, 0)
                 && own(s, Role::Soldier)
                 && relative_rank(s, color) >= 5
             {
-                out.push((s, Role::Soldier));
+                found(s, Role::Soldier);
             }
         }
         let in_palace = |p: Point| {
@@ -153,7 +164,7 @@ impl Board {
                 if let Some(a) = step(target, df, dr)
                     && own(a, Role::Advisor)
                 {
-                    out.push((a, Role::Advisor));
+                    found(a, Role::Advisor);
                 }
             }
         }
@@ -163,7 +174,7 @@ impl Board {
                     && own(e, Role::Elephant)
                     && self.cells[eye].is_none()
                 {
-                    out.push((e, Role::Elephant));
+                    found(e, Role::Elephant);
                 }
             }
         }

@@ -21,88 +21,100 @@ pub const fn value(role: Role) -> i32 {
     }
 }
 
-/// A bonus for the side to move.
-const TEMPO: i32 = 10;
+/// The evaluation's terms: each is a count per side (a piece on a point, a move it has, a
+/// missing defender under attack, …) that [`WEIGHTS`] prices twice, for the middlegame and
+/// for the endgame. The evaluation is linear in the weights, which is what lets
+/// [`crate::tune`] fit them to game results.
+pub mod term {
+    /// A piece of each role (indexed by `Role::index()`; the general's is unused).
+    pub const MATERIAL: usize = 0;
+    /// A piece of role `r` on a point: `PST + 50 r + 5 rank + file`, the rank from its own
+    /// side (0 is its back rank) and the file folded onto 0 (edge) ..= 4 (centre).
+    pub const PST: usize = MATERIAL + 7;
+    /// A chariot's move (to an empty point or a capture).
+    pub const CHARIOT_MOBILITY: usize = PST + 7 * 50;
+    /// A cannon's quiet move.
+    pub const CANNON_MOBILITY: usize = CHARIOT_MOBILITY + 1;
+    /// An enemy piece a cannon attacks over a screen.
+    pub const CANNON_TARGET: usize = CANNON_MOBILITY + 1;
+    /// A horse's move (to an empty point or a capture).
+    pub const HORSE_MOBILITY: usize = CANNON_TARGET + 1;
+    /// A horse with at most one move.
+    pub const HORSE_TRAPPED: usize = HORSE_MOBILITY + 1;
+    /// A missing advisor, times the enemy's attackers (chariot 2, horse and cannon 1, a
+    /// soldier across the river 1).
+    pub const ADVISOR_GAP: usize = HORSE_TRAPPED + 1;
+    /// A missing elephant, times the enemy's attackers.
+    pub const ELEPHANT_GAP: usize = ADVISOR_GAP + 1;
+    /// The enemy's raid (pieces across the river: chariot 4, horse 3, cannon 2, a soldier
+    /// near the palace 1).
+    pub const RAID: usize = ELEPHANT_GAP + 1;
+    /// The enemy's raid, squared.
+    pub const RAID_SQUARED: usize = RAID + 1;
+    /// The enemy's raid times the missing advisors and elephants.
+    pub const RAID_GAPS: usize = RAID_SQUARED + 1;
+    /// An enemy cannon facing the general with nothing between ("empty-headed").
+    pub const EMPTY_CANNON: usize = RAID_GAPS + 1;
+    /// An enemy cannon facing the general over one screen.
+    pub const SCREENED_CANNON: usize = EMPTY_CANNON + 1;
+    /// An enemy chariot facing the general with nothing between.
+    pub const FACING_CHARIOT: usize = SCREENED_CANNON + 1;
+    /// An enemy chariot, horse, cannon or soldier attacking a point of the palace (one per
+    /// attacker and point).
+    pub const PALACE_ATTACKS: usize = FACING_CHARIOT + 1;
+    /// The palace attacks, squared.
+    pub const PALACE_ATTACKS_SQUARED: usize = PALACE_ATTACKS + 1;
+    /// The side to move.
+    pub const TEMPO: usize = PALACE_ATTACKS_SQUARED + 1;
+    /// How many terms there are.
+    pub const COUNT: usize = TEMPO + 1;
+}
 
-/// The piece-square bonus of `role` on `(file, rank)` seen from its own side (rank 0 is its
-/// back rank, file 4 the centre).
-fn square_bonus(role: Role, file: usize, rank: usize) -> i32 {
-    let centre = 4 - (file as i32 - 4).abs(); // 0 on the edge .. 4 in the middle
-    match role {
-        Role::Soldier => match rank {
-            0..=2 => 0,
-            3 | 4 => {
-                if file == 4 {
-                    10
-                } else {
-                    0
-                }
-            }
-            // Across the river a soldier can move sideways; it is best on the ranks in front
-            // of the palace and near the centre, and weak once it reaches the last rank.
-            5 => 60 + 4 * centre,
-            6..=8 => 80 + 10 * (rank as i32 - 6).min(1) + 8 * centre,
-            _ => 20,
-        },
-        Role::Horse => {
-            const RANK: [i32; 10] = [-10, 0, 10, 15, 20, 30, 35, 35, 25, 5];
-            RANK[rank] + 5 * centre - if file == 0 || file == 8 { 15 } else { 0 }
-        }
-        Role::Chariot => {
-            let active = match rank {
-                0 => -10,
-                1..=4 => 0,
-                5 | 6 => 20,
-                _ => 30,
-            };
-            active + if file == 3 || file == 5 { 10 } else { 0 }
-        }
-        Role::Cannon => {
-            let central = if file == 4 { 20 } else { 0 };
-            let deep = if rank >= 7 { 10 } else { 0 };
-            central + deep + 2 * centre
-        }
-        Role::Advisor => match (file, rank) {
-            (4, 1) => 10,
-            (_, 0) => 0,
-            _ => -5,
-        },
-        Role::Elephant => match (file, rank) {
-            (4, 2) => 10,
-            (_, 0) => 0,
-            (0 | 8, _) => -5,
-            _ => 0,
-        },
-        Role::General => match rank {
-            0 => {
-                if file == 4 {
-                    10
-                } else {
-                    0
-                }
-            }
-            1 => -10,
-            _ => -30,
-        },
+pub use crate::weights::WEIGHTS;
+
+/// The game phase at its fullest (every chariot, horse and cannon on the board): chariot 4,
+/// horse and cannon 2.
+pub const MAX_PHASE: i32 = 32;
+
+/// Receives the terms of a position as they are counted.
+pub trait Terms {
+    /// `count` more of `term` for `color`.
+    fn add(&mut self, color: Color, term: usize, count: i32);
+}
+
+/// The priced sum, Red minus Black, in middlegame and endgame centipawns.
+#[derive(Default)]
+struct Priced {
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms for Priced {
+    #[inline]
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        let [mg, eg] = WEIGHTS[term];
+        let sign = if color == Color::Red { count } else { -count };
+        self.mg += i32::from(mg) * sign;
+        self.eg += i32::from(eg) * sign;
     }
 }
 
-/// Per-colour totals, indexed by `Color::index()`.
+/// Per-colour counts, indexed by `Color::index()`.
 #[derive(Default)]
 struct Sides {
-    score: [i32; 2],
-    /// Chariots, horses and cannons, and soldiers across the river, per side.
+    /// Chariots (2), horses and cannons (1), and soldiers across the river (1).
     attackers: [i32; 2],
     advisors: [i32; 2],
     elephants: [i32; 2],
-    /// Attack units of the pieces that have crossed the river towards the enemy palace:
-    /// chariot 4, horse 3, cannon 2, a soldier near the palace 1.
+    /// Attack units of the pieces across the river: chariot 4, horse 3, cannon 2, a soldier
+    /// near the palace 1.
     raiders: [i32; 2],
 }
 
-/// Mobility of one piece: points it can move to (empty or enemy), weighted by role.
-fn mobility(board: &Board, p: Point, piece: Piece) -> i32 {
+/// Mobility terms of one piece.
+fn mobility(board: &Board, p: Point, piece: Piece, terms: &mut impl Terms) {
     let enemy_or_empty = |q: Point| board.get(q).is_none_or(|o| o.color != piece.color);
+    let c = piece.color;
     match piece.role {
         Role::Chariot => {
             let mut n = 0;
@@ -110,19 +122,18 @@ fn mobility(board: &Board, p: Point, piece: Piece) -> i32 {
                 let (empties, first, _) = board.ray(p, d);
                 n += empties as i32 + i32::from(first.is_some_and(enemy_or_empty));
             }
-            3 * n
+            terms.add(c, term::CHARIOT_MOBILITY, n);
         }
         Role::Cannon => {
-            let mut n = 0;
+            let (mut n, mut targets) = (0, 0);
             for d in ORTHOGONAL {
                 let (empties, _, second) = board.ray(p, d);
-                n += empties as i32
-                    + 3 * i32::from(
-                        second
-                            .is_some_and(|s| board.get(s).is_some_and(|o| o.color != piece.color)),
-                    );
+                n += empties as i32;
+                targets +=
+                    i32::from(second.is_some_and(|s| board.get(s).is_some_and(|o| o.color != c)));
             }
-            n
+            terms.add(c, term::CANNON_MOBILITY, n);
+            terms.add(c, term::CANNON_TARGET, targets);
         }
         Role::Horse => {
             let mut n = 0;
@@ -141,62 +152,76 @@ fn mobility(board: &Board, p: Point, piece: Piece) -> i32 {
                     .filter(|&&(df, dr)| step(p, df, dr).is_some_and(enemy_or_empty))
                     .count() as i32;
             }
-            // A horse with one or no way out is nearly trapped.
-            8 * n - if n <= 1 { 20 } else { 0 }
+            terms.add(c, term::HORSE_MOBILITY, n);
+            terms.add(c, term::HORSE_TRAPPED, i32::from(n <= 1));
         }
-        _ => 0,
+        _ => {}
     }
 }
 
-/// King safety of `color`: missing defenders weigh with the enemy's attacking force, the
-/// enemy pieces across the river count quadratically, and a cannon on the general's file
-/// behind one screen (or none) is a standing threat.
-fn king_danger(board: &Board, general: Point, color: Color, sides: &Sides) -> i32 {
+/// King-safety terms of `color`: missing defenders against the enemy's attacking force, the
+/// enemy's raid across the river, and cannons and chariots facing the general.
+fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms: &mut impl Terms) {
     let us = color.index();
     let them = 1 - us;
     let attack = sides.attackers[them];
     let raid = sides.raiders[them];
-    let mut danger = (2 - sides.advisors[us]) * 8 * attack
-        + (2 - sides.elephants[us]) * 5 * attack
-        + 2 * raid * raid;
+    let gaps = 4 - sides.advisors[us] - sides.elephants[us];
+    terms.add(color, term::ADVISOR_GAP, (2 - sides.advisors[us]) * attack);
+    terms.add(
+        color,
+        term::ELEPHANT_GAP,
+        (2 - sides.elephants[us]) * attack,
+    );
+    terms.add(color, term::RAID, raid);
+    terms.add(color, term::RAID_SQUARED, raid * raid);
+    terms.add(color, term::RAID_GAPS, raid * gaps);
     let enemy = color.other();
     for d in ORTHOGONAL {
         let (_, first, second) = board.ray(general, d);
-        if let Some(f) = first
-            && board.get(f) == Some(Piece::new(enemy, Role::Cannon))
-        {
-            // An "empty-headed" cannon pins everything on the file and rank.
-            danger += 60;
+        let first = first.and_then(|f| board.get(f));
+        if first == Some(Piece::new(enemy, Role::Cannon)) {
+            terms.add(color, term::EMPTY_CANNON, 1);
         }
-        if let Some(s) = second
-            && board.get(s) == Some(Piece::new(enemy, Role::Cannon))
-        {
-            danger += 25;
+        if second.and_then(|s| board.get(s)) == Some(Piece::new(enemy, Role::Cannon)) {
+            terms.add(color, term::SCREENED_CANNON, 1);
         }
-        if let Some(f) = first
-            && board.get(f) == Some(Piece::new(enemy, Role::Chariot))
-        {
-            danger += 20;
+        if first == Some(Piece::new(enemy, Role::Chariot)) {
+            terms.add(color, term::FACING_CHARIOT, 1);
         }
     }
-    danger
+    let mut attacks = 0;
+    let bottom = if color == Color::Red { 0 } else { 7 * 9 };
+    for rank in 0..3 {
+        for file in 3..=5 {
+            board.each_attacker(bottom + 9 * rank + file, enemy, |_, role| {
+                attacks += i32::from(!matches!(
+                    role,
+                    Role::General | Role::Advisor | Role::Elephant
+                ));
+            });
+        }
+    }
+    terms.add(color, term::PALACE_ATTACKS, attacks);
+    terms.add(color, term::PALACE_ATTACKS_SQUARED, attacks * attacks);
 }
 
-/// The static evaluation of `pos` for the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
+/// Counts every term of `pos` into `terms`; returns the phase (0 ..= [`MAX_PHASE`]).
+pub fn count_terms(pos: &Position, terms: &mut impl Terms) -> i32 {
     let board = Board::new(pos);
     let mut sides = Sides::default();
     let mut generals = [0; 2];
+    let mut phase = 0;
     for (sq, piece) in pos.pieces() {
         let c = piece.color.index();
         let p = sq.index();
         let rank = relative_rank(p, piece.color);
-        let file = match piece.color {
-            Color::Red => p % 9,
-            Color::Black => 8 - p % 9,
-        };
-        sides.score[c] += value(piece.role) + square_bonus(piece.role, file, rank);
-        sides.score[c] += mobility(&board, p, piece);
+        let file = p % 9;
+        let folded = file.min(8 - file);
+        let role = piece.role.index();
+        terms.add(piece.color, term::MATERIAL + role, 1);
+        terms.add(piece.color, term::PST + 50 * role + 5 * rank + folded, 1);
+        mobility(&board, p, piece, terms);
         if rank >= 5 {
             sides.raiders[c] += match piece.role {
                 Role::Chariot => 4,
@@ -207,8 +232,14 @@ pub fn evaluate(pos: &Position) -> i32 {
             };
         }
         match piece.role {
-            Role::Chariot => sides.attackers[c] += 2,
-            Role::Horse | Role::Cannon => sides.attackers[c] += 1,
+            Role::Chariot => {
+                sides.attackers[c] += 2;
+                phase += 4;
+            }
+            Role::Horse | Role::Cannon => {
+                sides.attackers[c] += 1;
+                phase += 2;
+            }
             Role::Soldier if (5..=8).contains(&rank) => sides.attackers[c] += 1,
             Role::Advisor => sides.advisors[c] += 1,
             Role::Elephant => sides.elephants[c] += 1,
@@ -217,11 +248,23 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     }
     for color in Color::ALL {
-        let c = color.index();
-        sides.score[c] -= king_danger(&board, generals[c], color, &sides);
+        king_safety(&board, generals[color.index()], color, &sides, terms);
     }
-    let us = pos.turn().index();
-    sides.score[us] - sides.score[1 - us] + TEMPO
+    terms.add(pos.turn(), term::TEMPO, 1);
+    phase.min(MAX_PHASE)
+}
+
+/// Blends a middlegame and an endgame score by `phase`.
+pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
+}
+
+/// The static evaluation of `pos` for the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut priced = Priced::default();
+    let phase = count_terms(pos, &mut priced);
+    let red = taper(priced.mg, priced.eg, phase);
+    if pos.turn() == Color::Red { red } else { -red }
 }
 
 #[cfg(test)]
@@ -263,9 +306,34 @@ mod tests {
         }
     }
 
+    /// Red's counts minus Black's.
+    struct Counts([i32; term::COUNT]);
+
+    impl Terms for Counts {
+        fn add(&mut self, color: Color, term: usize, count: i32) {
+            self.0[term] += if color == Color::Red { count } else { -count };
+        }
+    }
+
+    #[test]
+    fn palace_attacks_count_each_attacker_and_point() {
+        // Red's chariot on d4 sweeps d7, d8 and d9 of Black's palace; Black's cannon on f9
+        // attacks nothing of Red's palace. Red's soldier on e7 attacks e8, d7 and f7.
+        let pos = Position::from_fen_with("4kc3/9/4P4/9/9/3R5/9/9/9/3K5 w", Validation::Permissive)
+            .unwrap();
+        let mut counts = Counts([0; term::COUNT]);
+        count_terms(&pos, &mut counts);
+        // Black's palace: 3 + 3 attacks, squared 36, counted for Black (negative here).
+        assert_eq!(counts.0[term::PALACE_ATTACKS], -6);
+        assert_eq!(counts.0[term::PALACE_ATTACKS_SQUARED], -36);
+    }
+
     #[test]
     fn the_start_position_is_even_and_material_counts() {
-        assert_eq!(evaluate(&Position::default()), TEMPO);
+        assert_eq!(
+            evaluate(&Position::default()),
+            i32::from(WEIGHTS[term::TEMPO][0])
+        );
         // Red without its a-file chariot is clearly worse, whoever is to move.
         let mut setup = Position::default().to_setup();
         setup.set(Square::new(0, 0).unwrap(), None);

@@ -16,7 +16,9 @@ mod search;
 mod see;
 mod time;
 mod tt;
+pub mod tune;
 pub mod uci;
+mod weights;
 
 pub use draw::{AHEAD_CP, accepts_draw};
 pub use eval::{evaluate, value};

@@ -4,7 +4,9 @@ use std::collections::HashSet;
 
 use arena::{Match, Side, Termination};
 use xiangqi::{Position, RuleSet, read_pgn};
-use xiangqi_engine::arena::{Contender, Limit, OPENINGS, PlayerSpec, parse_openings, play_game};
+use xiangqi_engine::arena::{
+    Contender, Limit, OPENINGS, PlayerSpec, parse_openings, play_game, random_openings,
+};
 
 #[test]
 fn the_suite_has_at_least_50_distinct_legal_openings() {
@@ -21,6 +23,30 @@ fn the_suite_has_at_least_50_distinct_legal_openings() {
             "{} repeats another opening's position",
             o.name
         );
+    }
+}
+
+#[test]
+fn random_suites_are_seeded_distinct_and_read_back() {
+    let suite = random_openings(12, 6, 4, 100, 5);
+    assert_eq!(suite, random_openings(12, 6, 4, 100, 5));
+    assert_ne!(suite, random_openings(12, 6, 4, 100, 6));
+    let text: String = suite
+        .iter()
+        .map(|o| {
+            let moves: Vec<String> = o.moves.iter().map(ToString::to_string).collect();
+            format!("{} | {}\n", o.name, moves.join(" "))
+        })
+        .collect();
+    assert_eq!(parse_openings(&text).unwrap(), suite);
+    let mut seen = HashSet::new();
+    for o in &suite {
+        assert_eq!(o.moves.len(), 6, "{}", o.name);
+        let mut pos = Position::default();
+        for &m in &o.moves {
+            pos.play(m).unwrap();
+        }
+        assert!(seen.insert(pos.fen()), "{} repeats a position", o.name);
     }
 }
 

@@ -86,6 +86,60 @@ pub enum Command {
     Uci,
     /// Plays a match between two engines over an opening suite, both colours per opening.
     Arena(ArenaArgs),
+    /// Writes a suite of random balanced openings for `arena --openings` (self-play data).
+    Openings {
+        /// How many openings.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Random moves from the start position.
+        #[arg(long, default_value_t = 6)]
+        plies: usize,
+        /// Keep an opening only if a search this deep scores it within --max-cp of even.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// The largest score kept, in centipawns.
+        #[arg(long, default_value_t = 100)]
+        max_cp: i32,
+        /// The random seed (the same seed gives the same suite).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Fits the engine's evaluation weights to the results of games (Texel tuning) and writes
+    /// them as the engine's `weights.rs`.
+    Tune(TuneArgs),
+}
+
+/// Options of `xiangqi tune`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example (self-play games, then tuning):\n  xiangqi openings --count 1000 > openings.txt\n  xiangqi arena --openings openings.txt --a-limit nodes=6000 --b parlor --b-limit nodes=6000 --concurrency 2 --pgn games.pgn\n  xiangqi tune games.pgn --out crates/xiangqi-engine/src/weights.rs"
+)]
+pub struct TuneArgs {
+    /// PGN files of finished games.
+    #[arg(required = true)]
+    pub pgn: Vec<std::path::PathBuf>,
+    /// Skip each game's first plies (the opening).
+    #[arg(long, default_value_t = 16)]
+    pub skip: usize,
+    /// Steps of gradient descent.
+    #[arg(long, default_value_t = 2000)]
+    pub iterations: usize,
+    /// The learning rate, in centipawns per step.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// The pull towards the starting weights (L2).
+    #[arg(long, default_value_t = 1e-6)]
+    pub lambda: f64,
+    /// Start from the weights in this file (a `weights.rs` the tuner wrote; default: the
+    /// engine's own).
+    #[arg(long)]
+    pub start: Option<std::path::PathBuf>,
+    /// Games held out of the fit, to watch the error on positions it has not seen.
+    #[arg(long)]
+    pub holdout: Vec<std::path::PathBuf>,
+    /// Where to write the weights (default: standard output).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Options of `xiangqi arena`.
@@ -170,7 +224,10 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let fen = match &cli.command {
         Some(Command::Perft { fen, .. }) => fen.as_deref().or(cli.fen.as_deref()),
-        None | Some(Command::Uci | Command::Arena(_)) => cli.fen.as_deref(),
+        None
+        | Some(Command::Uci | Command::Arena(_) | Command::Openings { .. } | Command::Tune(_)) => {
+            cli.fen.as_deref()
+        }
     };
     let settings = cli.settings(fen);
     let game = match settings.new_game() {
@@ -192,6 +249,26 @@ pub fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("xiangqi arena: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Openings {
+            count,
+            plies,
+            depth,
+            max_cp,
+            seed,
+        }) => print_to_stdout("xiangqi", |out| {
+            for o in xiangqi_engine::arena::random_openings(count, plies, depth, max_cp, seed) {
+                let moves: Vec<String> = o.moves.iter().map(ToString::to_string).collect();
+                writeln!(out, "{} | {}", o.name, moves.join(" "))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
+        Some(Command::Tune(args)) => match tune_main(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xiangqi tune: {e}");
                 ExitCode::from(2)
             }
         },
@@ -228,6 +305,67 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+fn tune_main(args: &TuneArgs) -> Result<(), String> {
+    use xiangqi_engine::tune::{
+        Tuner, current_weights, error, fit_k, parse_weights_source, samples_from_pgn,
+        weights_source,
+    };
+
+    let read = |paths: &[std::path::PathBuf]| {
+        let mut samples = Vec::new();
+        for path in paths {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            samples.extend(
+                samples_from_pgn(&text, args.skip)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            );
+        }
+        Ok::<_, String>(samples)
+    };
+    let samples = read(&args.pgn)?;
+    let holdout = read(&args.holdout)?;
+    if samples.is_empty() {
+        return Err("no quiet positions from finished games".into());
+    }
+    let weights = match &args.start {
+        Some(path) => parse_weights_source(
+            &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => current_weights(),
+    };
+    let k = fit_k(&samples, &weights);
+    let report = |what: &str, weights: &[[f64; 2]]| {
+        eprint!("{what}: error {:.6}", error(&samples, weights, k));
+        if !holdout.is_empty() {
+            eprint!(", held out {:.6}", error(&holdout, weights, k));
+        }
+        eprintln!();
+    };
+    eprintln!(
+        "{} positions ({} held out); K {k:.3}",
+        samples.len(),
+        holdout.len()
+    );
+    report("start", &weights);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut tuner = Tuner::new(&samples, weights, k, args.lambda);
+    for i in 1..=args.iterations {
+        tuner.step(args.rate, threads);
+        if i % 100 == 0 || i == args.iterations {
+            report(&format!("step {i}"), &tuner.weights);
+        }
+    }
+    let source = weights_source(&tuner.weights);
+    if let Some(path) = &args.out {
+        std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))
+    } else {
+        print!("{source}");
+        Ok(())
     }
 }
 

@@ -1,0 +1,379 @@
+//! Texel tuning: fits the evaluation's weights (`weights.rs`) to game results.
+//!
+//! Each quiet position of a set of games (not in check, the move played from it not a
+//! capture) becomes a [`Sample`]: its terms (Red's counts minus Black's), its phase and the
+//! game's result for Red. The evaluation is linear in the weights, so the predicted result
+//! `1 / (1 + 10^(−K·eval/400))` and the mean squared error against the real results have an
+//! exact gradient; [`Tuner`] fits `K` once to the starting weights, then descends (Adam) on
+//! all the weights at once.
+
+use std::fmt::Write as _;
+
+use xiangqi::{Color, PgnError, Position, RuleSet, Validation, read_pgn};
+
+use crate::eval::{MAX_PHASE, Terms, WEIGHTS, count_terms, term};
+
+/// One position's terms and its game's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The non-zero terms: (term, Red's count minus Black's).
+    terms: Vec<(u16, i16)>,
+    /// The phase, 0 (no chariot, horse or cannon left) ..= 32.
+    phase: u8,
+    /// The game's result for Red: 1, ½ or 0.
+    result: f32,
+}
+
+/// Red's counts minus Black's, for every term.
+struct Trace([i32; term::COUNT]);
+
+impl Terms for Trace {
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        self.0[term] += if color == Color::Red { count } else { -count };
+    }
+}
+
+impl Sample {
+    /// The sample of `pos` from a game that ended `result` for Red.
+    pub fn new(pos: &Position, result: f32) -> Sample {
+        let mut trace = Trace([0; term::COUNT]);
+        let phase = count_terms(pos, &mut trace);
+        Sample {
+            terms: (0..term::COUNT)
+                .filter(|&t| trace.0[t] != 0)
+                .map(|t| (t as u16, trace.0[t] as i16))
+                .collect(),
+            phase: phase as u8,
+            result,
+        }
+    }
+
+    /// The evaluation for Red under `weights`.
+    fn eval(&self, weights: &[[f64; 2]]) -> f64 {
+        let ph = f64::from(self.phase) / f64::from(MAX_PHASE);
+        self.terms
+            .iter()
+            .map(|&(t, c)| {
+                let [mg, eg] = weights[usize::from(t)];
+                f64::from(c) * (mg * ph + eg * (1.0 - ph))
+            })
+            .sum()
+    }
+}
+
+/// The samples of every game in `text` (PGN, one game after another, each with a decisive or
+/// drawn `Result` tag; unfinished games are skipped): the quiet positions from ply `skip` on.
+pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError> {
+    let mut samples = Vec::new();
+    let mut games: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for (i, _) in text.match_indices("[Event ") {
+        if i > start {
+            games.push(&text[start..i]);
+        }
+        start = i;
+    }
+    games.push(&text[start..]);
+    for record in games.into_iter().filter(|g| !g.trim().is_empty()) {
+        let pgn = read_pgn(record, RuleSet::ASIAN, Validation::Strict)?;
+        let result = match pgn.tag("Result") {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            _ => continue,
+        };
+        let game = &pgn.game;
+        for (ply, m) in game.moves().enumerate().skip(skip) {
+            let pos = game.position_at(ply).expect("ply within the game");
+            if !pos.is_check() && pos.piece_at(m.to).is_none() {
+                samples.push(Sample::new(pos, result));
+            }
+        }
+    }
+    Ok(samples)
+}
+
+/// The weights as floats, `[middlegame, endgame]` per term.
+pub fn current_weights() -> Vec<[f64; 2]> {
+    WEIGHTS
+        .iter()
+        .map(|&[mg, eg]| [f64::from(mg), f64::from(eg)])
+        .collect()
+}
+
+/// Reads the weights back from the source [`weights_source`] writes (the `[mg, eg],` pairs
+/// in order; comments skipped).
+pub fn parse_weights_source(text: &str) -> Result<Vec<[f64; 2]>, String> {
+    let table = text
+        .split_once("= [")
+        .ok_or("no `= [` table in the weights source")?
+        .1;
+    let mut weights = Vec::with_capacity(term::COUNT);
+    for line in table.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for pair in code.split("],").filter(|p| p.contains('[')) {
+            let inner = pair.trim().trim_start_matches('[');
+            let (mg, eg) = inner
+                .split_once(',')
+                .ok_or_else(|| format!("bad pair {pair:?}"))?;
+            let number = |t: &str| {
+                t.trim()
+                    .parse::<f64>()
+                    .map_err(|_| format!("bad number {t:?}"))
+            };
+            weights.push([number(mg)?, number(eg)?]);
+        }
+    }
+    if weights.len() != term::COUNT {
+        return Err(format!(
+            "{} weight pairs, expected {}",
+            weights.len(),
+            term::COUNT
+        ));
+    }
+    Ok(weights)
+}
+
+/// The mean squared error of the predictions under `weights` with scaling `k`.
+pub fn error(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (f64::from(s.result) - sigmoid(k, s.eval(weights))).powi(2))
+        .sum();
+    sum / count(samples.len())
+}
+
+/// `n` (at least 1) as a float: sample counts stay far below 2^52.
+#[allow(clippy::cast_precision_loss)]
+fn count(n: usize) -> f64 {
+    n.max(1) as f64
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The scaling `K` that best fits `weights` to the results (to 0.001, between 0.05 and 5).
+pub fn fit_k(samples: &[Sample], weights: &[[f64; 2]]) -> f64 {
+    let (mut lo, mut hi) = (0.05, 5.0);
+    let f = |k| error(samples, weights, k);
+    while hi - lo > 0.001 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if f(a) < f(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    f64::midpoint(lo, hi)
+}
+
+/// Gradient descent (Adam) on the weights, with an L2 pull of strength `lambda` towards the
+/// starting weights (it keeps the rarely seen points of the tables where they were).
+pub struct Tuner<'a> {
+    samples: &'a [Sample],
+    k: f64,
+    lambda: f64,
+    start: Vec<[f64; 2]>,
+    /// The current weights.
+    pub weights: Vec<[f64; 2]>,
+    m: Vec<[f64; 2]>,
+    v: Vec<[f64; 2]>,
+    steps: i32,
+}
+
+impl<'a> Tuner<'a> {
+    /// A tuner starting from `weights`, with scaling `k`.
+    pub fn new(samples: &'a [Sample], weights: Vec<[f64; 2]>, k: f64, lambda: f64) -> Tuner<'a> {
+        Tuner {
+            samples,
+            k,
+            lambda,
+            start: weights.clone(),
+            m: vec![[0.0; 2]; weights.len()],
+            v: vec![[0.0; 2]; weights.len()],
+            weights,
+            steps: 0,
+        }
+    }
+
+    /// The gradient of the error over `samples` (unscaled sum).
+    fn gradient(&self, samples: &[Sample]) -> Vec<[f64; 2]> {
+        let mut grad = vec![[0.0; 2]; self.weights.len()];
+        let slope = self.k * std::f64::consts::LN_10 / 400.0;
+        for sample in samples {
+            let predicted = sigmoid(self.k, sample.eval(&self.weights));
+            let outer = -2.0
+                * (f64::from(sample.result) - predicted)
+                * predicted
+                * (1.0 - predicted)
+                * slope;
+            let phase = f64::from(sample.phase) / f64::from(MAX_PHASE);
+            for &(term, count) in &sample.terms {
+                let x = outer * f64::from(count);
+                grad[usize::from(term)][0] += x * phase;
+                grad[usize::from(term)][1] += x * (1.0 - phase);
+            }
+        }
+        grad
+    }
+
+    /// One step of Adam with learning rate `rate` (centipawns), over all samples, the work
+    /// split across `threads`.
+    pub fn step(&mut self, rate: f64, threads: usize) {
+        let chunk = self.samples.len().div_ceil(threads.max(1)).max(1);
+        let parts: Vec<Vec<[f64; 2]>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .samples
+                .chunks(chunk)
+                .map(|part| scope.spawn(|| self.gradient(part)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a gradient thread"))
+                .collect()
+        });
+        let n = count(self.samples.len());
+        self.steps += 1;
+        let (b1, b2) = (0.9_f64, 0.999_f64);
+        for t in 0..self.weights.len() {
+            for i in 0..2 {
+                let g = parts.iter().map(|p| p[t][i]).sum::<f64>() / n
+                    + self.lambda * (self.weights[t][i] - self.start[t][i]);
+                self.m[t][i] = b1 * self.m[t][i] + (1.0 - b1) * g;
+                self.v[t][i] = b2 * self.v[t][i] + (1.0 - b2) * g * g;
+                let m = self.m[t][i] / (1.0 - b1.powi(self.steps));
+                let v = self.v[t][i] / (1.0 - b2.powi(self.steps));
+                self.weights[t][i] -= rate * m / (v.sqrt() + 1e-12);
+            }
+        }
+    }
+}
+
+const ROLES: [&str; 7] = [
+    "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
+];
+
+const SCALARS: [&str; term::COUNT - term::CHARIOT_MOBILITY] = [
+    "chariot mobility",
+    "cannon mobility",
+    "cannon target",
+    "horse mobility",
+    "horse trapped",
+    "advisor gap",
+    "elephant gap",
+    "raid",
+    "raid squared",
+    "raid gaps",
+    "empty cannon",
+    "screened cannon",
+    "facing chariot",
+    "palace attacks",
+    "palace attacks squared",
+    "tempo",
+];
+
+/// The Rust source of `weights.rs` holding `weights` (rounded to whole centipawns).
+pub fn weights_source(weights: &[[f64; 2]]) -> String {
+    let pair = |t: usize| {
+        let [mg, eg] = weights[t];
+        format!("[{}, {}],", mg.round() as i16, eg.round() as i16)
+    };
+    let row = |range: std::ops::Range<usize>| range.map(pair).collect::<Vec<_>>().join(" ");
+    let mut out = String::from(
+        "//! The evaluation's weights: `[middlegame, endgame]` centipawns for each term of\n\
+         //! [`crate::eval::term`], in order. Written by `xiangqi tune` (see BENCHMARKS.md); change\n\
+         //! them by tuning again rather than by hand.\n\n\
+         use crate::eval::term::COUNT;\n\n\
+         #[rustfmt::skip]\n\
+         pub const WEIGHTS: [[i16; 2]; COUNT] = [\n",
+    );
+    let _ = writeln!(out, "    // material: {}", ROLES.join(" "));
+    let _ = writeln!(out, "    {}", row(term::MATERIAL..term::PST));
+    for (r, role) in ROLES.iter().enumerate() {
+        for rank in 0..10 {
+            let first = term::PST + 50 * r + 5 * rank;
+            let _ = writeln!(out, "    {} // {role}, rank {rank}", row(first..first + 5));
+        }
+    }
+    for (i, name) in SCALARS.iter().enumerate() {
+        let _ = writeln!(out, "    {} // {name}", pair(term::CHARIOT_MOBILITY + i));
+    }
+    out.push_str("];\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluate;
+
+    #[test]
+    fn the_weights_file_is_what_the_writer_writes() {
+        assert_eq!(
+            weights_source(&current_weights()),
+            include_str!("weights.rs"),
+            "weights.rs is written by `xiangqi tune`"
+        );
+        assert_eq!(
+            parse_weights_source(include_str!("weights.rs")),
+            Ok(current_weights())
+        );
+        assert!(parse_weights_source("= [\n[1, 2], // one\n];").is_err());
+    }
+
+    #[test]
+    fn a_sample_evaluates_as_the_engine_does() {
+        let mut pos = Position::default();
+        let mut bot = xiangqi::Bot::new(11);
+        let weights = current_weights();
+        for _ in 0..80 {
+            let s = Sample::new(&pos, 0.5);
+            let red = if pos.turn() == Color::Red { 1 } else { -1 } * evaluate(&pos);
+            // The engine rounds the tapered sum towards zero; the sample keeps the fraction.
+            assert!(
+                (s.eval(&weights) - f64::from(red)).abs() < 1.0,
+                "{}",
+                pos.fen()
+            );
+            let Some(m) = bot.choose(&pos) else { break };
+            pos.play_unchecked(m);
+        }
+    }
+
+    #[test]
+    fn tuning_lowers_the_error_and_learns_a_result() {
+        // Red is a chariot up in every position of a game Red won, and the evaluation is told
+        // a chariot is worth nothing: the tuner must put the value back.
+        let mut setup = Position::default().to_setup();
+        setup.set(xiangqi::Square::new(0, 9).unwrap(), None);
+        let pos = Position::from_setup(setup, Validation::Permissive).unwrap();
+        let samples = vec![Sample::new(&pos, 1.0); 8];
+        let mut weights = current_weights();
+        weights[term::MATERIAL + 4] = [0.0, 0.0];
+        let before = error(&samples, &weights, 1.0);
+        let mut tuner = Tuner::new(&samples, weights, 1.0, 0.0);
+        for _ in 0..200 {
+            tuner.step(5.0, 2);
+        }
+        let after = error(&samples, &tuner.weights, 1.0);
+        assert!(after < before / 2.0, "{before} -> {after}");
+        assert!(tuner.weights[term::MATERIAL + 4][0] > 100.0);
+    }
+
+    #[test]
+    fn games_give_quiet_positions_with_their_result() {
+        let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. e2e6 1-0\n\n\
+                   [Event \"b\"]\n[Result \"*\"]\n\n1. h2e2 *\n";
+        let samples = samples_from_pgn(pgn, 0).unwrap();
+        // Ply 0 and 1 are quiet; ply 2 (e2e6) captures the soldier. Game b has no result.
+        assert_eq!(samples.len(), 2);
+        assert!(
+            samples
+                .iter()
+                .all(|s| (s.result - 1.0).abs() < f32::EPSILON)
+        );
+        assert!(samples_from_pgn("[Event \"x\"]\n[Result \"1-0\"]\n\n1. z9z9\n", 0).is_err());
+    }
+}
