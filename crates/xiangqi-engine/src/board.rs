@@ -87,32 +87,21 @@ impl Board {
     /// general aside), as `(point, role)`.
     pub(crate) fn attackers(&self, target: Point, color: Color, out: &mut Vec<(Point, Role)>) {
         out.clear();
-        self.each_attacker(target, color, |p, role| out.push((p, role)));
-    }
-
-    /// Calls `found` with each of `color`'s pieces that could capture on `target`, as
-    /// [`Board::attackers`] lists them.
-    pub(crate) fn each_attacker(
-        &self,
-        target: Point,
-        color: Color,
-        mut found: impl FnMut(Point, Role),
-    ) {
         let own = |p: Point, role: Role| self.cells[p] == Some(Piece::new(color, role));
         for d in ORTHOGONAL {
             let (_, first, second) = self.ray(target, d);
             if let Some(f) = first {
                 if own(f, Role::Chariot) {
-                    found(f, Role::Chariot);
+                    out.push((f, Role::Chariot));
                 }
                 if own(f, Role::General) && step(target, d.0, d.1) == Some(f) {
-                    found(f, Role::General);
+                    out.push((f, Role::General));
                 }
             }
             if let Some(s) = second
                 && own(s, Role::Cannon)
             {
-                found(s, Role::Cannon);
+                out.push((s, Role::Cannon));
             }
         }
         for (df, dr) in [
@@ -138,21 +127,21 @@ impl Board {
                 step(h, 0, dr / 2)
             };
             if leg.is_some_and(|l| self.cells[l].is_none()) {
-                found(h, Role::Horse);
+                out.push((h, Role::Horse));
             }
         }
         let forward = if color == Color::Red { 1 } else { -1 };
         if let Some(s) = step(target, 0, -forward)
             && own(s, Role::Soldier)
         {
-            found(s, Role::Soldier);
+            out.push((s, Role::Soldier));
         }
         for df in [1, -1] {
             if let Some(s) = step(target, df, 0)
                 && own(s, Role::Soldier)
                 && relative_rank(s, color) >= 5
             {
-                found(s, Role::Soldier);
+                out.push((s, Role::Soldier));
             }
         }
         let in_palace = |p: Point| {
@@ -164,7 +153,7 @@ impl Board {
                 if let Some(a) = step(target, df, dr)
                     && own(a, Role::Advisor)
                 {
-                    found(a, Role::Advisor);
+                    out.push((a, Role::Advisor));
                 }
             }
         }
@@ -174,7 +163,7 @@ impl Board {
                     && own(e, Role::Elephant)
                     && self.cells[eye].is_none()
                 {
-                    found(e, Role::Elephant);
+                    out.push((e, Role::Elephant));
                 }
             }
         }

@@ -59,13 +59,8 @@ pub mod term {
     pub const SCREENED_CANNON: usize = EMPTY_CANNON + 1;
     /// An enemy chariot facing the general with nothing between.
     pub const FACING_CHARIOT: usize = SCREENED_CANNON + 1;
-    /// An enemy chariot, horse, cannon or soldier attacking a point of the palace (one per
-    /// attacker and point).
-    pub const PALACE_ATTACKS: usize = FACING_CHARIOT + 1;
-    /// The palace attacks, squared.
-    pub const PALACE_ATTACKS_SQUARED: usize = PALACE_ATTACKS + 1;
     /// The side to move.
-    pub const TEMPO: usize = PALACE_ATTACKS_SQUARED + 1;
+    pub const TEMPO: usize = FACING_CHARIOT + 1;
     /// How many terms there are.
     pub const COUNT: usize = TEMPO + 1;
 }
@@ -190,20 +185,6 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
             terms.add(color, term::FACING_CHARIOT, 1);
         }
     }
-    let mut attacks = 0;
-    let bottom = if color == Color::Red { 0 } else { 7 * 9 };
-    for rank in 0..3 {
-        for file in 3..=5 {
-            board.each_attacker(bottom + 9 * rank + file, enemy, |_, role| {
-                attacks += i32::from(!matches!(
-                    role,
-                    Role::General | Role::Advisor | Role::Elephant
-                ));
-            });
-        }
-    }
-    terms.add(color, term::PALACE_ATTACKS, attacks);
-    terms.add(color, term::PALACE_ATTACKS_SQUARED, attacks * attacks);
 }
 
 /// Counts every term of `pos` into `terms`; returns the phase (0 ..= [`MAX_PHASE`]).
@@ -304,28 +285,6 @@ mod tests {
             let Some(m) = bot.choose(&pos) else { break };
             pos.play_unchecked(m);
         }
-    }
-
-    /// Red's counts minus Black's.
-    struct Counts([i32; term::COUNT]);
-
-    impl Terms for Counts {
-        fn add(&mut self, color: Color, term: usize, count: i32) {
-            self.0[term] += if color == Color::Red { count } else { -count };
-        }
-    }
-
-    #[test]
-    fn palace_attacks_count_each_attacker_and_point() {
-        // Red's chariot on d4 sweeps d7, d8 and d9 of Black's palace; Black's cannon on f9
-        // attacks nothing of Red's palace. Red's soldier on e7 attacks e8, d7 and f7.
-        let pos = Position::from_fen_with("4kc3/9/4P4/9/9/3R5/9/9/9/3K5 w", Validation::Permissive)
-            .unwrap();
-        let mut counts = Counts([0; term::COUNT]);
-        count_terms(&pos, &mut counts);
-        // Black's palace: 3 + 3 attacks, squared 36, counted for Black (negative here).
-        assert_eq!(counts.0[term::PALACE_ATTACKS], -6);
-        assert_eq!(counts.0[term::PALACE_ATTACKS_SQUARED], -36);
     }
 
     #[test]

@@ -269,8 +269,6 @@ const SCALARS: [&str; term::COUNT - term::CHARIOT_MOBILITY] = [
     "empty cannon",
     "screened cannon",
     "facing chariot",
-    "palace attacks",
-    "palace attacks squared",
     "tempo",
 ];
 

@@ -91,7 +91,5 @@ pub const WEIGHTS: [[i16; 2]; COUNT] = [
     [-60, -60], // empty cannon
     [-25, -25], // screened cannon
     [-20, -20], // facing chariot
-    [0, 0], // palace attacks
-    [0, 0], // palace attacks squared
     [10, 10], // tempo
 ];
