@@ -31,13 +31,14 @@ fn random_suites_are_seeded_distinct_and_read_back() {
     let suite = random_openings(12, 6, 4, 100, 5);
     assert_eq!(suite, random_openings(12, 6, 4, 100, 5));
     assert_ne!(suite, random_openings(12, 6, 4, 100, 6));
-    let text: String = suite
+    let lines: Vec<String> = suite
         .iter()
         .map(|o| {
             let moves: Vec<String> = o.moves.iter().map(ToString::to_string).collect();
-            format!("{} | {}\n", o.name, moves.join(" "))
+            format!("{} | {}", o.name, moves.join(" "))
         })
         .collect();
+    let text = lines.join("\n");
     assert_eq!(parse_openings(&text).unwrap(), suite);
     let mut seen = HashSet::new();
     for o in &suite {
