@@ -1,6 +1,7 @@
-//! The hand-written evaluation: material, piece-square tables, mobility, king safety, and
-//! palace and river structure, in centipawns (a soldier before the river is 100) from the
-//! side to move's point of view.
+//! The evaluation: material, piece-square tables, mobility, king safety, and palace and
+//! river structure, in centipawns from the side to move's point of view. The terms are
+//! written by hand; their weights (`weights.rs`) are fitted to game results by
+//! [`crate::tune`].
 //!
 //! Each term is computed for both sides and subtracted, so the evaluation is symmetric: a
 //! position and its colour-mirrored twin score the same for the side to move (a unit test).

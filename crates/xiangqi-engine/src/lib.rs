@@ -2,7 +2,9 @@
 //!
 //! # Modules
 //! - [`Engine`], [`Limits`], [`Control`], [`Info`], [`Score`], [`SearchResult`]: the search.
-//! - [`evaluate`]: the hand-written evaluation; [`see`]: static exchange evaluation.
+//! - [`evaluate`]: the evaluation (hand-written terms, tuned weights); [`see`]: static exchange
+//!   evaluation.
+//! - [`tune`]: Texel tuning of the evaluation's weights on game results.
 //! - [`Budget`], [`Clock`]: time management.
 //! - [`uci`]: the UCI protocol loop as Pikafish speaks it.
 //! - [`arena`]: Xiangqi games for the `arena` crate: openings, players, enforced time limits.
