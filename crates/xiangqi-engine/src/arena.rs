@@ -64,9 +64,11 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, ParseOpeningsError> {
     Ok(suite)
 }
 
-/// `count` distinct openings of `plies` random legal moves from the start position, each kept
-/// only if a depth-`depth` search scores it within `max_cp` of even: a varied, balanced suite
-/// for self-play (the games that tune the evaluation). The same seed gives the same suite.
+/// Up to `count` distinct openings of `plies` random legal moves from the start position,
+/// each kept only if a depth-`depth` search scores it within `max_cp` of even: a varied,
+/// balanced suite for self-play (the games that tune the evaluation). The same seed gives the
+/// same suite. It gives up after `100 × count` tries, so a suite that cannot be found (no
+/// plies, an impossible `max_cp`) comes back short rather than never.
 pub fn random_openings(
     count: usize,
     plies: usize,
@@ -83,7 +85,10 @@ pub fn random_openings(
     };
     let mut seen = std::collections::HashSet::new();
     let mut suite = Vec::with_capacity(count);
-    while suite.len() < count {
+    for _ in 0..count.saturating_mul(100) {
+        if suite.len() == count {
+            break;
+        }
         let mut game = Game::default();
         let mut moves = Vec::with_capacity(plies);
         for _ in 0..plies {

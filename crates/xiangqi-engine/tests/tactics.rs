@@ -201,7 +201,7 @@ fn cheap_entries_verify_and_the_engine_solves_some() {
         verify(e);
     }
     let limits = Limits {
-        depth: Some(5),
+        depth: Some(7),
         ..Limits::default()
     };
     for e in s

@@ -92,8 +92,8 @@ pub enum Command {
         #[arg(long, default_value_t = 100)]
         count: usize,
         /// Random moves from the start position.
-        #[arg(long, default_value_t = 6)]
-        plies: usize,
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=100))]
+        plies: u16,
         /// Keep an opening only if a search this deep scores it within --max-cp of even.
         #[arg(long, default_value_t = 6)]
         depth: u32,
@@ -259,9 +259,18 @@ pub fn main() -> ExitCode {
             max_cp,
             seed,
         }) => print_to_stdout("xiangqi", |out| {
-            for o in xiangqi_engine::arena::random_openings(count, plies, depth, max_cp, seed) {
+            let suite =
+                xiangqi_engine::arena::random_openings(count, plies.into(), depth, max_cp, seed);
+            for o in &suite {
                 let moves: Vec<String> = o.moves.iter().map(ToString::to_string).collect();
                 writeln!(out, "{} | {}", o.name, moves.join(" "))?;
+            }
+            if suite.len() < count {
+                eprintln!(
+                    "xiangqi openings: only {} of {count} distinct openings within {max_cp} cp",
+                    suite.len()
+                );
+                return Ok(ExitCode::FAILURE);
             }
             Ok(ExitCode::SUCCESS)
         }),
