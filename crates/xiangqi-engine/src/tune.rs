@@ -7,6 +7,7 @@
 //! exact gradient; [`Tuner`] fits `K` once to the starting weights, then descends (Adam) on
 //! all the weights at once.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use xiangqi::{Color, PgnError, Position, RuleSet, Validation, read_pgn};
@@ -61,10 +62,8 @@ impl Sample {
     }
 }
 
-/// The samples of every game in `text` (PGN, one game after another, each with a decisive or
-/// drawn `Result` tag; unfinished games are skipped): the quiet positions from ply `skip` on.
-pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError> {
-    let mut samples = Vec::new();
+/// The game records of `text` (PGN, one game after another), each from its `[Event ` tag.
+pub fn split_games(text: &str) -> Vec<&str> {
     let mut games: Vec<&str> = Vec::new();
     let mut start = 0;
     for (i, _) in text.match_indices("[Event ") {
@@ -74,7 +73,15 @@ pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError
         start = i;
     }
     games.push(&text[start..]);
-    for record in games.into_iter().filter(|g| !g.trim().is_empty()) {
+    games.retain(|g| !g.trim().is_empty());
+    games
+}
+
+/// The samples of every game in `text` (PGN, one game after another, each with a decisive or
+/// drawn `Result` tag; unfinished games are skipped): the quiet positions from ply `skip` on.
+pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError> {
+    let mut samples = Vec::new();
+    for record in split_games(text) {
         let pgn = read_pgn(record, RuleSet::ASIAN, Validation::Strict)?;
         let result = match pgn.tag("Result") {
             Some("1-0") => 1.0,
@@ -91,6 +98,49 @@ pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError
         }
     }
     Ok(samples)
+}
+
+/// The samples for a fit and for a held-out error, from games added file by file.
+pub struct GameSets {
+    /// The samples to fit.
+    pub fit: Vec<Sample>,
+    /// The samples held out of the fit.
+    pub held_out: Vec<Sample>,
+    /// The moves of each game added to fit from, to add each game once.
+    seen: HashSet<String>,
+    /// Every how many distinct games one is held out.
+    every: usize,
+}
+
+impl GameSets {
+    /// Empty sets that will hold out every `holdout_every`th game (none if `None`).
+    pub fn new(holdout_every: Option<usize>) -> GameSets {
+        GameSets {
+            fit: Vec::new(),
+            held_out: Vec::new(),
+            seen: HashSet::new(),
+            every: holdout_every.map_or(usize::MAX, |n| n.max(1)),
+        }
+    }
+
+    /// Adds the samples (from ply `skip` on) of the games in `text`: all held out if
+    /// `held_out`; else each game not seen before (the same moves make the same positions),
+    /// every Nth of them held out.
+    pub fn add(&mut self, text: &str, held_out: bool, skip: usize) -> Result<(), PgnError> {
+        for game in split_games(text) {
+            let moves = game.split_once("\n\n").map_or(game, |(_, moves)| moves);
+            if !held_out && !self.seen.insert(moves.to_owned()) {
+                continue;
+            }
+            let into = if held_out || self.seen.len() % self.every == 0 {
+                &mut self.held_out
+            } else {
+                &mut self.fit
+            };
+            into.extend(samples_from_pgn(game, skip)?);
+        }
+        Ok(())
+    }
 }
 
 /// The weights as floats, `[middlegame, endgame]` per term.
@@ -364,6 +414,7 @@ mod tests {
     fn games_give_quiet_positions_with_their_result() {
         let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. e2e6 1-0\n\n\
                    [Event \"b\"]\n[Result \"*\"]\n\n1. h2e2 *\n";
+        assert_eq!(split_games(pgn).len(), 2);
         let samples = samples_from_pgn(pgn, 0).unwrap();
         // Ply 0 and 1 are quiet; ply 2 (e2e6) captures the soldier. Game b has no result.
         assert_eq!(samples.len(), 2);
@@ -373,5 +424,14 @@ mod tests {
                 .all(|s| (s.result - 1.0).abs() < f32::EPSILON)
         );
         assert!(samples_from_pgn("[Event \"x\"]\n[Result \"1-0\"]\n\n1. z9z9\n", 0).is_err());
+        // Games a, b, a, b and then c: a and b once; the third distinct game (c) held out.
+        let mut sets = GameSets::new(Some(3));
+        sets.add(&format!("{pgn}{pgn}"), false, 0).unwrap();
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 0));
+        let c = "[Event \"c\"]\n[Result \"0-1\"]\n\n1. h2e2 h9g7 0-1\n";
+        sets.add(c, false, 0).unwrap();
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 2));
+        sets.add(c, true, 1).unwrap();
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 3));
     }
 }

@@ -112,7 +112,7 @@ pub enum Command {
 /// Options of `xiangqi tune`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example (self-play games, then tuning):\n  xiangqi openings --count 1000 > openings.txt\n  xiangqi arena --openings openings.txt --a-limit nodes=6000 --b parlor --b-limit nodes=6000 --concurrency 2 --pgn games.pgn\n  xiangqi tune games.pgn --out crates/xiangqi-engine/src/weights.rs"
+    after_help = "Example (self-play games, then tuning):\n  xiangqi openings --count 1000 > openings.txt\n  xiangqi arena --openings openings.txt --a-limit nodes=6000 --b parlor --b-limit nodes=6600 --concurrency 2 --pgn games.pgn\n  xiangqi tune games.pgn --holdout-every 10 --out crates/xiangqi-engine/src/weights.rs"
 )]
 pub struct TuneArgs {
     /// PGN files of finished games.
@@ -134,9 +134,13 @@ pub struct TuneArgs {
     /// engine's own).
     #[arg(long)]
     pub start: Option<std::path::PathBuf>,
-    /// Games held out of the fit, to watch the error on positions it has not seen.
+    /// Games held out of the fit, to watch the error on positions it has not seen (the PGN
+    /// files' games are each fitted once: repeated games are dropped).
     #[arg(long)]
     pub holdout: Vec<std::path::PathBuf>,
+    /// Hold out every Nth game of the PGN files too (after dropping repeated games).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..))]
+    pub holdout_every: Option<u32>,
     /// Where to write the weights (default: standard output).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -319,24 +323,21 @@ pub fn main() -> ExitCode {
 
 fn tune_main(args: &TuneArgs) -> Result<(), String> {
     use xiangqi_engine::tune::{
-        Tuner, current_weights, error, fit_k, parse_weights_source, samples_from_pgn,
-        weights_source,
+        GameSets, Tuner, current_weights, error, fit_k, parse_weights_source, weights_source,
     };
 
-    let read = |paths: &[std::path::PathBuf]| {
-        let mut samples = Vec::new();
-        for path in paths {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            samples.extend(
-                samples_from_pgn(&text, args.skip)
-                    .map_err(|e| format!("{}: {e}", path.display()))?,
-            );
-        }
-        Ok::<_, String>(samples)
-    };
-    let samples = read(&args.pgn)?;
-    let holdout = read(&args.holdout)?;
+    let mut sets = GameSets::new(args.holdout_every.map(|n| n as usize));
+    let files = args.pgn.iter().map(|p| (p, false));
+    for (path, held_out) in files.chain(args.holdout.iter().map(|p| (p, true))) {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        sets.add(&text, held_out, args.skip)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let GameSets {
+        fit: samples,
+        held_out: holdout,
+        ..
+    } = sets;
     if samples.is_empty() {
         return Err("no quiet positions from finished games".into());
     }
