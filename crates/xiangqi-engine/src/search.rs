@@ -497,7 +497,7 @@ impl<'a> Search<'a> {
                 && has_big_piece(&pos, pos.turn())
                 && let Some(passed) = pos.null_move()
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / 300).min(2);
                 let saved = self.barrier;
                 self.barrier = self.line.len();
                 self.push(passed, None);

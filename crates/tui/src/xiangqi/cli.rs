@@ -122,13 +122,14 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 16)]
     pub skip: usize,
     /// Steps of gradient descent.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 300)]
     pub iterations: usize,
     /// The learning rate, in centipawns per step.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
-    /// The pull towards the starting weights (L2).
-    #[arg(long, default_value_t = 1e-6)]
+    /// The pull towards the starting weights (L2; none by default, which fitted best: see
+    /// BENCHMARKS.md).
+    #[arg(long, default_value_t = 0.0)]
     pub lambda: f64,
     /// Start from the weights in this file (a `weights.rs` the tuner wrote; default: the
     /// engine's own).
