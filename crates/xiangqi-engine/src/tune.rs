@@ -132,7 +132,7 @@ impl GameSets {
             if !held_out && !self.seen.insert(moves.to_owned()) {
                 continue;
             }
-            let into = if held_out || self.seen.len() % self.every == 0 {
+            let into = if held_out || self.seen.len().is_multiple_of(self.every) {
                 &mut self.held_out
             } else {
                 &mut self.fit
