@@ -1,7 +1,7 @@
 //! A mailbox copy of a position (one byte per point) with the geometry the evaluation and
 //! the static exchange evaluation share: steps, rays and the attackers of a point.
 
-use xiangqi::{Color, MoveList, Piece, Position, Role};
+use xiangqi::{Color, MoveList, Piece, Position, Role, Square};
 
 /// The legal moves of `pos` as a list.
 pub(crate) fn legal_moves(pos: &Position) -> MoveList {
@@ -37,15 +37,31 @@ pub(crate) const fn relative_rank(p: Point, color: Color) -> usize {
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
     cells: [Option<Piece>; 90],
+    /// The occupied points as a bitset.
+    occupied: u128,
 }
 
 impl Board {
     pub(crate) fn new(pos: &Position) -> Board {
         let mut cells = [None; 90];
-        for (sq, piece) in pos.pieces() {
-            cells[sq.index()] = Some(piece);
+        let occupied = pos.occupied_by(Color::Red) | pos.occupied_by(Color::Black);
+        let mut bits = occupied;
+        while bits != 0 {
+            let p = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            cells[p] = Square::from_index(p).and_then(|sq| pos.piece_at(sq));
         }
-        Board { cells }
+        Board { cells, occupied }
+    }
+
+    /// The pieces on the board by point, in point order.
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = (Point, Piece)> + '_ {
+        let mut bits = self.occupied;
+        std::iter::from_fn(move || {
+            let p = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            self.cells[p].map(|piece| (p, piece))
+        })
     }
 
     #[inline]
@@ -56,6 +72,11 @@ impl Board {
     #[inline]
     pub(crate) fn set(&mut self, p: Point, piece: Option<Piece>) {
         self.cells[p] = piece;
+        if piece.is_some() {
+            self.occupied |= 1 << p;
+        } else {
+            self.occupied &= !(1 << p);
+        }
     }
 
     /// The first two pieces along the ray from `p` in direction `(df, dr)` with the number of
@@ -65,16 +86,25 @@ impl Board {
         p: Point,
         (df, dr): (i32, i32),
     ) -> (u32, Option<Point>, Option<Point>) {
+        let (f, r) = ((p % 9) as i32, (p / 9) as i32);
+        let room = |at: i32, d: i32, last: i32| match d.signum() {
+            1 => (last - at) / d,
+            -1 => at / -d,
+            _ => i32::MAX,
+        };
+        let steps = room(f, df, 8).min(room(r, dr, 9));
+        let delta = df + 9 * dr;
         let mut empties = 0;
         let mut first = None;
-        let mut at = p;
-        while let Some(next) = step(at, df, dr) {
-            at = next;
-            if self.cells[at].is_some() {
+        let mut at = p as i32;
+        for _ in 0..steps {
+            at += delta;
+            let q = at as usize;
+            if self.cells[q].is_some() {
                 if first.is_none() {
-                    first = Some(at);
+                    first = Some(q);
                 } else {
-                    return (empties, first, Some(at));
+                    return (empties, first, Some(q));
                 }
             } else if first.is_none() {
                 empties += 1;
@@ -172,7 +202,7 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
-    use xiangqi::{Move, Position, Square, Validation};
+    use xiangqi::{Move, Position, Validation};
 
     use super::*;
 

@@ -190,20 +190,23 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
 
 /// Counts every term of `pos` into `terms`; returns the phase (0 ..= [`MAX_PHASE`]).
 pub fn count_terms(pos: &Position, terms: &mut impl Terms) -> i32 {
-    let board = Board::new(pos);
+    count_board_terms(&Board::new(pos), pos.turn(), terms)
+}
+
+/// [`count_terms`] of the position on `board` with `turn` to move.
+fn count_board_terms(board: &Board, turn: Color, terms: &mut impl Terms) -> i32 {
     let mut sides = Sides::default();
     let mut generals = [0; 2];
     let mut phase = 0;
-    for (sq, piece) in pos.pieces() {
+    for (p, piece) in board.pieces() {
         let c = piece.color.index();
-        let p = sq.index();
         let rank = relative_rank(p, piece.color);
         let file = p % 9;
         let folded = file.min(8 - file);
         let role = piece.role.index();
         terms.add(piece.color, term::MATERIAL + role, 1);
         terms.add(piece.color, term::PST + 50 * role + 5 * rank + folded, 1);
-        mobility(&board, p, piece, terms);
+        mobility(board, p, piece, terms);
         if rank >= 5 {
             sides.raiders[c] += match piece.role {
                 Role::Chariot => 4,
@@ -230,9 +233,9 @@ pub fn count_terms(pos: &Position, terms: &mut impl Terms) -> i32 {
         }
     }
     for color in Color::ALL {
-        king_safety(&board, generals[color.index()], color, &sides, terms);
+        king_safety(board, generals[color.index()], color, &sides, terms);
     }
-    terms.add(pos.turn(), term::TEMPO, 1);
+    terms.add(turn, term::TEMPO, 1);
     phase.min(MAX_PHASE)
 }
 
@@ -243,10 +246,15 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
 
 /// The static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_board(&Board::new(pos), pos.turn())
+}
+
+/// [`evaluate`] of the position on `board` with `turn` to move.
+pub(crate) fn evaluate_board(board: &Board, turn: Color) -> i32 {
     let mut priced = Priced::default();
-    let phase = count_terms(pos, &mut priced);
+    let phase = count_board_terms(board, turn, &mut priced);
     let red = taper(priced.mg, priced.eg, phase);
-    if pos.turn() == Color::Red { red } else { -red }
+    if turn == Color::Red { red } else { -red }
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 
 use xiangqi::{MAX_MOVES, Move, MoveList, Piece, Position, Square};
 
-use crate::board::legal_moves;
+use crate::board::{Board, legal_moves};
 use crate::eval::value;
-use crate::see::see;
+use crate::see::see_ge;
 
 /// The deepest ply the search tracks killers for.
 pub(crate) const MAX_PLY: usize = 128;
@@ -157,6 +157,7 @@ impl Picker {
     /// Orders every legal move of `pos` for the main search.
     pub(crate) fn new(
         pos: &Position,
+        board: &Board,
         hash_move: Option<Move>,
         heur: &Heuristics,
         ply: usize,
@@ -169,7 +170,7 @@ impl Picker {
                 HASH_MOVE
             } else if let Some(victim) = pos.capture_of(m) {
                 let mvv_lva = capture_order(pos, m, victim);
-                if see(pos, m) >= 0 {
+                if see_ge(board, m, 0) {
                     GOOD_CAPTURE + mvv_lva
                 } else {
                     BAD_CAPTURE + mvv_lva

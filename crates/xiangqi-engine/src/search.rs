@@ -21,6 +21,7 @@
 //! iterative deepening (every other one a ply deeper) over the shared transposition table,
 //! with their own move-ordering memory, and stop when the main thread answers.
 
+use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -28,10 +29,10 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use xiangqi::{Color, Game, Move, Outcome, Piece, Position, RepetitionRule, Role, RuleSet};
 
-use crate::board::legal_moves;
-use crate::eval::{evaluate, value};
+use crate::board::{Board, legal_moves};
+use crate::eval::{evaluate, evaluate_board, value};
 use crate::ordering::{Context, Heuristics, MAX_PLY, Picker};
-use crate::see::see;
+use crate::see::see_ge;
 use crate::time::Budget;
 use crate::tt::{Bound, Hit, Table};
 
@@ -477,10 +478,13 @@ impl<'a> Search<'a> {
         {
             return score;
         }
+        // The mailbox board for the evaluation and the exchanges, built once when needed.
+        let cell = OnceCell::new();
+        let board = || cell.get_or_init(|| Board::new(&pos));
         let eval = if in_check {
             -INFINITY
         } else {
-            hit.map_or_else(|| evaluate(&pos), |h| h.eval)
+            hit.map_or_else(|| evaluate_board(board(), pos.turn()), |h| h.eval)
         };
         self.evals[ply] = eval;
         // The side to move stands better than two plies ago: prune less.
@@ -520,7 +524,7 @@ impl<'a> Search<'a> {
             depth
         };
         let context = self.context();
-        let mut picker = Picker::new(&pos, hash_move, self.heur, ply, context);
+        let mut picker = Picker::new(&pos, board(), hash_move, self.heur, ply, context);
         if picker.len() == 0 {
             // Checkmate and stalemate both lose.
             return -(MATE - ply as i32);
@@ -559,16 +563,16 @@ impl<'a> Search<'a> {
                         continue;
                     }
                     // A quiet move that loses its piece near the leaves.
-                    if lmr_depth <= 5 && see(&pos, m) < -60 * lmr_depth.max(1) {
+                    if lmr_depth <= 5 && !see_ge(board(), m, -60 * lmr_depth.max(1)) {
                         continue;
                     }
-                } else if !quiet && depth <= 6 && see(&pos, m) < -120 * depth {
+                } else if !quiet && depth <= 6 && !see_ge(board(), m, -120 * depth) {
                     continue;
                 }
             }
             let may_extend = (ply as i32) < 2 * self.root_depth;
             let mut extension =
-                i32::from(may_extend && gives_check && (pv_node || see(&pos, m) >= 0));
+                i32::from(may_extend && gives_check && (pv_node || see_ge(board(), m, 0)));
             // Singular extension: the hash move, when every other move falls well short of
             // its stored score, is searched a ply deeper; when another move reaches beta
             // too, the node cuts.
@@ -685,14 +689,15 @@ impl<'a> Search<'a> {
             return score;
         }
         let original_alpha = alpha;
+        let board = Board::new(&pos);
         let (eval, mut picker) = if in_check {
-            let p = Picker::new(&pos, None, self.heur, ply, self.context());
+            let p = Picker::new(&pos, &board, None, self.heur, ply, self.context());
             if p.len() == 0 {
                 return -(MATE - ply as i32);
             }
             (-INFINITY, p)
         } else {
-            let stand_pat = hit.map_or_else(|| evaluate(&pos), |h| h.eval);
+            let stand_pat = hit.map_or_else(|| evaluate_board(&board, pos.turn()), |h| h.eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -705,7 +710,7 @@ impl<'a> Search<'a> {
             let mover = pos.piece_at(m.from).expect("a legal move moves a piece");
             if !in_check {
                 let victim = pos.capture_of(m).map_or(0, |v| value(v.role));
-                if best + victim + 200 <= alpha || see(&pos, m) < 0 {
+                if best + victim + 200 <= alpha || !see_ge(&board, m, 0) {
                     continue;
                 }
             }

@@ -1,7 +1,7 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one point when
 //! each side always recaptures with its least valuable piece and may stop at any time.
 
-use xiangqi::{Move, Position, Role};
+use xiangqi::{Move, Piece, Position, Role};
 
 use crate::board::{Board, relative_rank};
 use crate::eval::value;
@@ -19,13 +19,18 @@ fn exchange_value(role: Role, point: usize, color: xiangqi::Color) -> i32 {
 /// (nothing for a quiet move) less what the exchange on its point then costs. Pins are
 /// ignored, as in most engines.
 pub fn see(pos: &Position, m: Move) -> i32 {
-    let mut board = Board::new(pos);
+    exchange(&Board::new(pos), m)
+}
+
+/// [`see`] on the board of the position.
+fn exchange(board: &Board, m: Move) -> i32 {
+    let mut board = *board;
     let target = m.to.index();
     let Some(mover) = board.get(m.from.index()) else {
         return 0;
     };
     let mut gains = [0i32; 34];
-    gains[0] = pos.capture_of(m).map_or(0, |victim| {
+    gains[0] = board.get(target).map_or(0, |victim| {
         exchange_value(victim.role, target, victim.color)
     });
     let mut on_target = exchange_value(mover.role, target, mover.color);
@@ -46,7 +51,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
         gains[depth] = on_target - gains[depth - 1];
         on_target = exchange_value(role, target, side);
         board.set(from, None);
-        board.set(target, Some(xiangqi::Piece::new(side, role)));
+        board.set(target, Some(Piece::new(side, role)));
         side = side.other();
         if depth + 1 == gains.len() {
             break;
@@ -57,6 +62,19 @@ pub fn see(pos: &Position, m: Move) -> i32 {
         depth -= 1;
     }
     gains[0]
+}
+
+/// True if the static exchange value of `m` on `board` is at least `threshold`: [`see`],
+/// answered without the exchange when the captured piece alone decides it (it is worth less
+/// than `threshold`, or the capture wins at least `threshold` even when the capturer is lost).
+pub(crate) fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
+    let target = m.to.index();
+    let worth = |p: Option<Piece>| p.map_or(0, |p| exchange_value(p.role, target, p.color));
+    let victim = worth(board.get(target));
+    if victim < threshold {
+        return false;
+    }
+    victim - worth(board.get(m.from.index())) >= threshold || exchange(board, m) >= threshold
 }
 
 #[cfg(test)]
@@ -86,5 +104,26 @@ mod tests {
         // Quiet moves: a chariot to a point a soldier guards loses it; to a free point, nothing.
         assert_eq!(see_of("3k5/9/9/9/9/3p5/9/9/9/4RK3 w", "e0e4"), -900);
         assert_eq!(see_of("3k5/9/9/9/9/3p5/9/9/9/4RK3 w", "e0e3"), 0);
+    }
+
+    /// `see_ge` agrees with `see` at every threshold on every legal move of positions
+    /// reached by random play.
+    #[test]
+    fn see_ge_agrees_with_see() {
+        let mut bot = xiangqi::Bot::new(11);
+        for game in 0..8 {
+            let mut pos = Position::default();
+            for _ in 0..(20 + 10 * game) {
+                for m in crate::board::legal_moves(&pos).iter().copied() {
+                    let exact = see(&pos, m);
+                    let board = Board::new(&pos);
+                    for t in [-901, -900, -500, -120, -60, -1, 0, 1, 100, 200, 450, 900] {
+                        assert_eq!(see_ge(&board, m, t), exact >= t, "{} {m} {t}", pos.fen());
+                    }
+                }
+                let Some(m) = bot.choose(&pos) else { break };
+                pos.play_unchecked(m);
+            }
+        }
     }
 }
