@@ -106,9 +106,11 @@ pub struct GameSets {
     pub fit: Vec<Sample>,
     /// The samples held out of the fit.
     pub held_out: Vec<Sample>,
-    /// The moves of each game added to fit from, to add each game once.
+    /// The moves of each game added, to add each game once.
     seen: HashSet<String>,
-    /// Every how many distinct games one is held out.
+    /// How many distinct games were added to fit from (some of them held out).
+    offered: usize,
+    /// Every how many of those one is held out.
     every: usize,
 }
 
@@ -119,20 +121,24 @@ impl GameSets {
             fit: Vec::new(),
             held_out: Vec::new(),
             seen: HashSet::new(),
+            offered: 0,
             every: holdout_every.map_or(usize::MAX, |n| n.max(1)),
         }
     }
 
-    /// Adds the samples (from ply `skip` on) of the games in `text`: all held out if
-    /// `held_out`; else each game not seen before (the same moves make the same positions),
-    /// every Nth of them held out.
+    /// Adds the samples (from ply `skip` on) of the games in `text` not added before (the
+    /// same moves make the same positions): all held out if `held_out`, else every Nth held
+    /// out. Add the held-out games first, so that a game also given to fit is held out only.
     pub fn add(&mut self, text: &str, held_out: bool, skip: usize) -> Result<(), PgnError> {
         for game in split_games(text) {
             let moves = game.split_once("\n\n").map_or(game, |(_, moves)| moves);
-            if !held_out && !self.seen.insert(moves.to_owned()) {
+            if !self.seen.insert(moves.to_owned()) {
                 continue;
             }
-            let into = if held_out || self.seen.len().is_multiple_of(self.every) {
+            if !held_out {
+                self.offered += 1;
+            }
+            let into = if held_out || self.offered.is_multiple_of(self.every) {
                 &mut self.held_out
             } else {
                 &mut self.fit
@@ -431,7 +437,11 @@ mod tests {
         let c = "[Event \"c\"]\n[Result \"0-1\"]\n\n1. h2e2 h9g7 0-1\n";
         sets.add(c, false, 0).unwrap();
         assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 2));
+        // A held-out game given again to fit is not fitted, nor counted towards every third.
+        let mut sets = GameSets::new(Some(3));
         sets.add(c, true, 1).unwrap();
-        assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 3));
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (0, 1));
+        sets.add(&format!("{c}{pgn}{pgn}"), false, 0).unwrap();
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 1));
     }
 }

@@ -135,8 +135,8 @@ pub struct TuneArgs {
     /// engine's own).
     #[arg(long)]
     pub start: Option<std::path::PathBuf>,
-    /// Games held out of the fit, to watch the error on positions it has not seen (the PGN
-    /// files' games are each fitted once: repeated games are dropped).
+    /// Games held out of the fit, to watch the error on positions it has not seen (every game
+    /// counts once: repeated games are dropped, and a held-out game is not fitted).
     #[arg(long)]
     pub holdout: Vec<std::path::PathBuf>,
     /// Hold out every Nth game of the PGN files too (after dropping repeated games).
@@ -328,8 +328,9 @@ fn tune_main(args: &TuneArgs) -> Result<(), String> {
     };
 
     let mut sets = GameSets::new(args.holdout_every.map(|n| n as usize));
-    let files = args.pgn.iter().map(|p| (p, false));
-    for (path, held_out) in files.chain(args.holdout.iter().map(|p| (p, true))) {
+    // Held-out games first: a game also given to fit is held out only.
+    let held_out_files = args.holdout.iter().map(|p| (p, true));
+    for (path, held_out) in held_out_files.chain(args.pgn.iter().map(|p| (p, false))) {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         sets.add(&text, held_out, args.skip)
             .map_err(|e| format!("{}: {e}", path.display()))?;

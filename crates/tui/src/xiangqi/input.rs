@@ -65,7 +65,7 @@ pub const KEYMAP: &[Binding<Command>] = &[
     Binding::new(
         &[Key::char(':'), Key::char('/')],
         Command::Prompt,
-        "type a move (h2e2, C2.5, 炮二平五) or a command",
+        "type a move or a command (below)",
     ),
     Binding::new(
         &[Key::char('u')],

@@ -1000,7 +1000,8 @@ impl State {
         match typed.or_else(|()| self.game.position().parse_move(line)) {
             Ok(m) => self.play(m),
             Err(e) => self.error(format!(
-                "{e}. Moves: h2e2, C2.5, 炮二平五; commands: see '?'."
+                "{e}. Moves: {}; commands: see '?'.",
+                move_examples(self.options.ascii)
             )),
         }
     }
@@ -1360,16 +1361,37 @@ pub fn notation_name(n: Notation) -> &'static str {
 /// The statistics file's name in the data directory.
 pub const STATS_NAME: &str = "xiangqi";
 
-/// The commands of the `:` prompt, for the help screen.
-pub const PROMPT_HELP: &[&str] = &[
-    "At ':': a move (h2e2, C2.5, 炮二平五) or fen · fen <FEN> · save <file.pgn|.fen> · load <file>",
-    "  new · undo · resign · draw · engine red|black|off · level 1-6 · rules asian|simple|off",
-    "  limit <moves>|off · validation strict|permissive",
-    "Files: Red counts 一…九 from its right (bottom), Black 1…9 from its right (top).",
-    "Checkmate and stalemate lose; the generals may not face each other on an open file.",
-    "Repetition: asian (AXF/WXF) perpetual check or chase loses; simple: perpetual check.",
-    "At a network table the server keeps the game: moves, resign (r) and draw offers (d)",
-    "  go to it; undo, the engine, options, new game, save/load, :fen <FEN> are off.",
-];
+/// Moves as a player may type them, by example (without Chinese where only ASCII is shown).
+pub fn move_examples(ascii: bool) -> &'static str {
+    if ascii {
+        "h2e2, C2.5"
+    } else {
+        "h2e2, C2.5, 炮二平五"
+    }
+}
+
+/// The commands of the `:` prompt and the rules, for the help screen.
+pub fn prompt_help(ascii: bool) -> Vec<String> {
+    let files = if ascii {
+        "Files: each side counts 1-9 from its own right (Red at the bottom, Black at the top)."
+    } else {
+        "Files: Red counts 一…九 from its right (bottom), Black 1…9 from its right (top)."
+    };
+    [
+        &format!(
+            "At ':': a move ({}) or fen · fen <FEN> · save <file.pgn|.fen> · load <file>",
+            move_examples(ascii)
+        ),
+        "  new · undo · resign · draw · engine red|black|off · level 1-6 · rules asian|simple|off",
+        "  limit <moves>|off · validation strict|permissive",
+        files,
+        "Checkmate and stalemate lose; the generals may not face each other on an open file.",
+        "Repetition: asian (AXF/WXF) perpetual check or chase loses; simple: perpetual check.",
+        "At a network table the server keeps the game: moves, resign (r) and draw offers (d)",
+        "  go to it; undo, the engine, options, new game, save/load, :fen <FEN> are off.",
+    ]
+    .map(String::from)
+    .to_vec()
+}
 
 dialogs_for_state!();

@@ -647,3 +647,30 @@ fn a_game_against_the_engine_is_counted_once_in_the_statistics() {
     assert_eq!(App::new(with_data()).state().record.played(), 0);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn ascii_mode_hints_and_help_have_no_chinese() {
+    let mut app = App::new(Options {
+        ascii: true,
+        ..options(None)
+    });
+    type_line(&mut app, "zz");
+    assert!(
+        message(&app).ends_with("Moves: h2e2, C2.5; commands: see '?'."),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, &[KeyCode::Char('?')]);
+    let screen = render_to_string(&mut app, 100, 80);
+    assert!(screen.contains("a move (h2e2, C2.5)"), "{screen}");
+    assert!(screen.contains("each side counts 1-9"), "{screen}");
+    // A Chinese character stands in as "? " where only ASCII is shown.
+    assert!(!screen.contains("? ?"), "{screen}");
+    let mut unicode = two_players();
+    type_line(&mut unicode, "zz");
+    assert!(
+        message(&unicode).contains("炮二平五"),
+        "{}",
+        message(&unicode)
+    );
+}

@@ -13,7 +13,7 @@ use xiangqi::{Color, Piece, Position, Square, View, file_number};
 
 use super::input::{BoardHits, KEYMAP};
 use super::state::{
-    OptionRow, PROMPT_HELP, Popup, State, level_name, notation_name, rules_text, score_text,
+    OptionRow, Popup, State, level_name, notation_name, prompt_help, rules_text, score_text,
     side_name,
 };
 use crate::cards::{CardStyle, ascii_only};
@@ -487,10 +487,11 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
     frame.render_widget(Line::styled(footer, theme::DIM), keys);
     let keys = help_rows_with_cursor(KEYMAP, style);
     let table_help = s.table().map(Remote::help_lines).unwrap_or_default();
-    let rules: Vec<&str> = PROMPT_HELP
+    let prompt_help = prompt_help(style.is_ascii());
+    let rules: Vec<&str> = prompt_help
         .iter()
-        .copied()
-        .chain(table_help.iter().map(String::as_str))
+        .chain(&table_help)
+        .map(String::as_str)
         .collect();
     let shared = Windows {
         game: "Xiangqi",
