@@ -2,7 +2,7 @@
 //! killers, the countermove, quiet moves by history (the move's own and how it fared after
 //! the two moves before it), and losing captures last.
 
-use xiangqi::{MAX_MOVES, Move, MoveList, Piece, Position, Square};
+use xiangqi::{MAX_MOVES, Move, MoveList, Piece, Position};
 
 use crate::board::{Board, legal_moves};
 use crate::eval::value;
@@ -120,55 +120,155 @@ impl Heuristics {
     }
 }
 
-const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = (1 << 27) - 2;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
-/// Legal moves with their ordering scores, picked best first.
-pub(crate) struct Picker {
-    moves: [Move; MAX_MOVES],
+/// Legal moves with their ordering scores, picked best first. The main search's picker
+/// offers the hash move before it generates the others: a cutoff on the hash move saves
+/// generating and scoring them.
+pub(crate) struct Picker<'a> {
+    pos: &'a Position,
+    /// The main search's ordering (`None`: quiescence's captures).
+    main: Option<Main<'a>>,
+    /// The hash move, until it is offered.
+    hash_move: Option<Move>,
+    /// The hash move once offered (the generated moves leave it out).
+    offered_hash: Option<Move>,
+    /// The generated moves with their scores (`None` until needed).
+    moves: Option<Scored>,
+    /// How many moves were offered.
+    offered: usize,
+}
+
+/// What the main search orders its moves by besides the heuristics.
+struct Main<'a> {
+    board: &'a Board,
+    ply: usize,
+    context: Context,
+}
+
+/// Moves with their ordering scores; those before `next` were offered.
+struct Scored {
+    moves: MoveList,
     scores: [i32; MAX_MOVES],
-    len: usize,
     next: usize,
 }
 
-impl Picker {
-    fn from_list(list: &MoveList, mut score: impl FnMut(Move) -> i32) -> Picker {
-        let filler = list.first().copied().unwrap_or(Move::new(
-            Square::from_index(0).expect("a0"),
-            Square::from_index(0).expect("a0"),
-        ));
-        let mut moves = [filler; MAX_MOVES];
+impl Scored {
+    fn new(list: MoveList, mut score: impl FnMut(Move) -> i32) -> Scored {
         let mut scores = [0; MAX_MOVES];
-        for (i, &m) in list.iter().enumerate() {
-            moves[i] = m;
-            scores[i] = score(m);
+        for (s, &m) in scores.iter_mut().zip(list.iter()) {
+            *s = score(m);
         }
-        Picker {
-            moves,
+        Scored {
+            moves: list,
             scores,
-            len: list.len(),
             next: 0,
         }
     }
 
-    /// Orders every legal move of `pos` for the main search.
+    /// The best move not yet offered.
+    fn next(&mut self) -> Option<Move> {
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.scores.swap(self.next, best);
+        self.moves.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+impl<'a> Picker<'a> {
+    /// Orders every legal move of `pos` for the main search: the hash move, good captures,
+    /// killers, the countermove, quiet moves by history, bad captures.
     pub(crate) fn new(
-        pos: &Position,
-        board: &Board,
+        pos: &'a Position,
+        board: &'a Board,
         hash_move: Option<Move>,
-        heur: &Heuristics,
         ply: usize,
         context: Context,
-    ) -> Picker {
+    ) -> Picker<'a> {
+        Picker {
+            pos,
+            main: Some(Main {
+                board,
+                ply,
+                context,
+            }),
+            hash_move,
+            offered_hash: None,
+            moves: None,
+            offered: 0,
+        }
+    }
+
+    /// The captures of `pos`, most valuable victim first (quiescence).
+    pub(crate) fn captures(pos: &'a Position) -> Picker<'a> {
+        Picker {
+            pos,
+            main: None,
+            hash_move: None,
+            offered_hash: None,
+            moves: None,
+            offered: 0,
+        }
+    }
+
+    /// How many moves were offered so far: 0 after `next` returned `None` means there is no
+    /// legal move (no capture, for quiescence's picker).
+    pub(crate) fn offered(&self) -> usize {
+        self.offered
+    }
+
+    /// The best move not yet offered, ordered with the heuristics `heur` as they are now.
+    pub(crate) fn next(&mut self, heur: &Heuristics) -> Option<Move> {
+        if self.moves.is_none() {
+            if let Some(h) = self.hash_move.take()
+                && self.pos.is_legal(h)
+            {
+                self.offered_hash = Some(h);
+                self.offered += 1;
+                return Some(h);
+            }
+            self.moves = Some(self.generate(heur));
+        }
+        let m = self.moves.as_mut().and_then(Scored::next)?;
+        self.offered += 1;
+        Some(m)
+    }
+
+    /// The legal moves with their scores, less the hash move if it was offered.
+    fn generate(&self, heur: &Heuristics) -> Scored {
+        let pos = self.pos;
+        let mut list = legal_moves(pos);
+        let Some(Main {
+            board,
+            ply,
+            context,
+        }) = self.main
+        else {
+            list.retain(|&m| pos.capture_of(m).is_some());
+            return Scored::new(list, |m| {
+                pos.capture_of(m).map_or(0, |v| capture_order(pos, m, v))
+            });
+        };
+        if let Some(h) = self.offered_hash {
+            list.retain(|&m| m != h);
+        }
         let killers = heur.killers[ply.min(MAX_PLY - 1)];
         let counter = context[0].and_then(|(p, m)| heur.countermoves[piece_index(p)][m.to.index()]);
-        Picker::from_list(&legal_moves(pos), |m| {
-            if Some(m) == hash_move {
-                HASH_MOVE
-            } else if let Some(victim) = pos.capture_of(m) {
+        Scored::new(list, |m| {
+            if let Some(victim) = pos.capture_of(m) {
                 let mvv_lva = capture_order(pos, m, victim);
                 if see_ge(board, m, 0) {
                     GOOD_CAPTURE + mvv_lva
@@ -185,37 +285,6 @@ impl Picker {
                 heur.history(pos, m, context)
             }
         })
-    }
-
-    /// The captures of `pos`, most valuable victim first (quiescence).
-    pub(crate) fn captures(pos: &Position) -> Picker {
-        let mut list = legal_moves(pos);
-        list.retain(|&m| pos.capture_of(m).is_some());
-        Picker::from_list(&list, |m| {
-            pos.capture_of(m).map_or(0, |v| capture_order(pos, m, v))
-        })
-    }
-
-    /// How many moves there are.
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    /// The best move not yet returned.
-    pub(crate) fn next(&mut self) -> Option<Move> {
-        if self.next >= self.len {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.scores.swap(self.next, best);
-        self.moves.swap(self.next, best);
-        self.next += 1;
-        Some(self.moves[self.next - 1])
     }
 }
 

@@ -27,7 +27,9 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use xiangqi::{Color, Game, Move, Outcome, Piece, Position, RepetitionRule, Role, RuleSet};
+use xiangqi::{
+    Color, Game, Move, MoveList, Outcome, Piece, Position, RepetitionRule, Role, RuleSet,
+};
 
 use crate::board::{Board, legal_moves};
 use crate::eval::{evaluate, evaluate_board, value};
@@ -524,17 +526,13 @@ impl<'a> Search<'a> {
             depth
         };
         let context = self.context();
-        let mut picker = Picker::new(&pos, board(), hash_move, self.heur, ply, context);
-        if picker.len() == 0 {
-            // Checkmate and stalemate both lose.
-            return -(MATE - ply as i32);
-        }
+        let mut picker = Picker::new(&pos, board(), hash_move, ply, context);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = MoveList::new();
         let original_alpha = alpha;
-        while let Some(m) = picker.next() {
+        while let Some(m) = picker.next(self.heur) {
             if Some(m) == skipped
                 || (ply == 0
                     && (self.excluded.contains(&m)
@@ -651,6 +649,10 @@ impl<'a> Search<'a> {
                 quiets_tried.push(m);
             }
         }
+        if picker.offered() == 0 {
+            // Checkmate and stalemate both lose.
+            return -(MATE - ply as i32);
+        }
         if searched == 0 {
             // Every root move was excluded, or everything was pruned.
             return if ply == 0 { -INFINITY } else { alpha };
@@ -691,11 +693,10 @@ impl<'a> Search<'a> {
         let original_alpha = alpha;
         let board = Board::new(&pos);
         let (eval, mut picker) = if in_check {
-            let p = Picker::new(&pos, &board, None, self.heur, ply, self.context());
-            if p.len() == 0 {
-                return -(MATE - ply as i32);
-            }
-            (-INFINITY, p)
+            (
+                -INFINITY,
+                Picker::new(&pos, &board, None, ply, self.context()),
+            )
         } else {
             let stand_pat = hit.map_or_else(|| evaluate_board(&board, pos.turn()), |h| h.eval);
             if stand_pat >= beta {
@@ -706,7 +707,7 @@ impl<'a> Search<'a> {
         };
         let mut best = if in_check { -INFINITY } else { alpha };
         let mut best_move = None;
-        while let Some(m) = picker.next() {
+        while let Some(m) = picker.next(self.heur) {
             let mover = pos.piece_at(m.from).expect("a legal move moves a piece");
             if !in_check {
                 let victim = pos.capture_of(m).map_or(0, |v| value(v.role));
@@ -733,6 +734,9 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+        }
+        if in_check && picker.offered() == 0 {
+            return -(MATE - ply as i32);
         }
         let bound = Bound::of(best, original_alpha, beta);
         self.tt

@@ -1,7 +1,7 @@
 //! [`Move`] in ICCS coordinates and the fixed-capacity [`MoveList`].
 
 use std::fmt;
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
 
 use thiserror::Error;
@@ -141,6 +141,12 @@ impl Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
         &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
     }
 }
 
