@@ -212,12 +212,13 @@ impl<'a> Picker<'a> {
         }
     }
 
-    /// The captures of `pos`, most valuable victim first (quiescence).
-    pub(crate) fn captures(pos: &'a Position) -> Picker<'a> {
+    /// The captures of `pos` for quiescence: the hash move if it is one, then the others,
+    /// most valuable victim first.
+    pub(crate) fn captures(pos: &'a Position, hash_move: Option<Move>) -> Picker<'a> {
         Picker {
             pos,
             main: None,
-            hash_move: None,
+            hash_move: hash_move.filter(|&m| pos.capture_of(m).is_some()),
             offered_hash: None,
             moves: None,
             offered: 0,
@@ -251,6 +252,9 @@ impl<'a> Picker<'a> {
     fn generate(&self, heur: &Heuristics) -> Scored {
         let pos = self.pos;
         let mut list = legal_moves(pos);
+        if let Some(h) = self.offered_hash {
+            list.retain(|&m| m != h);
+        }
         let Some(Main {
             board,
             ply,
@@ -262,9 +266,6 @@ impl<'a> Picker<'a> {
                 pos.capture_of(m).map_or(0, |v| capture_order(pos, m, v))
             });
         };
-        if let Some(h) = self.offered_hash {
-            list.retain(|&m| m != h);
-        }
         let killers = heur.killers[ply.min(MAX_PLY - 1)];
         let counter = context[0].and_then(|(p, m)| heur.countermoves[piece_index(p)][m.to.index()]);
         Scored::new(list, |m| {

@@ -691,11 +691,12 @@ impl<'a> Search<'a> {
             return score;
         }
         let original_alpha = alpha;
+        let hash_move = hit.and_then(|h| h.mv);
         let board = Board::new(&pos);
         let (eval, mut picker) = if in_check {
             (
                 -INFINITY,
-                Picker::new(&pos, &board, None, ply, self.context()),
+                Picker::new(&pos, &board, hash_move, ply, self.context()),
             )
         } else {
             let stand_pat = hit.map_or_else(|| evaluate_board(&board, pos.turn()), |h| h.eval);
@@ -703,7 +704,7 @@ impl<'a> Search<'a> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            (stand_pat, Picker::captures(&pos))
+            (stand_pat, Picker::captures(&pos, hash_move))
         };
         let mut best = if in_check { -INFINITY } else { alpha };
         let mut best_move = None;
