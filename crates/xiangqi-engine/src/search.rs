@@ -2,9 +2,9 @@
 //! a transposition table (probed in quiescence too), quiescence on captures and check
 //! evasions, extensions of safe checks and of singular hash moves, reverse futility and
 //! null-move pruning, internal iterative reduction, late-move reductions by move number,
-//! history, whether the position improves and whether the node is expected to cut, pruning of late quiet moves (by count,
-//! futility and SEE) and of losing captures near the leaves, and the repetition rules of the
-//! game being played.
+//! history, whether the position improves and whether the node is expected to cut, pruning
+//! of late quiet moves (by count, futility and SEE) and of losing captures near the leaves,
+//! and the repetition rules of the game being played.
 //!
 //! # Repetitions
 //! When a position on the current line (the game so far, then the search path) repeats, the
