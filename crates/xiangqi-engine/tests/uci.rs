@@ -276,11 +276,30 @@ fn skill_level_still_plays_legal_moves() {
 #[test]
 fn threads_search_together_and_find_the_mate() {
     // Lazy SMP on three threads: the helpers share the table and stop with the main thread;
-    // the answer is still the mate in one, and node counts include every thread.
-    let out = transcript(
-        "setoption name Threads value 3\nposition fen 3k5/R8/9/9/1R7/9/9/9/9/4K4 w - - 0 1\ngo depth 6",
+    // the answer is still a mate in one (the check b5b9, or any move that keeps Black, who
+    // has no move already, stalemated: stalemate loses), and node counts include every thread.
+    let fen = "3k5/R8/9/9/1R7/9/9/9/9/4K4 w - - 0 1";
+    let out = transcript(&format!(
+        "setoption name Threads value 3\nposition fen {fen}\ngo depth 6"
+    ));
+    let best = out
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .and_then(|l| l.split_whitespace().next());
+    let mut pos = xiangqi::Position::from_fen(fen).unwrap();
+    pos.play(best.expect("a bestmove").parse().unwrap())
+        .unwrap();
+    assert!(
+        matches!(
+            pos.outcome(),
+            Some(xiangqi::Outcome::Win {
+                winner: xiangqi::Color::Red,
+                ..
+            })
+        ),
+        "{out}"
     );
-    assert_eq!(out.lines().last(), Some("bestmove b5b9"), "{out}");
     assert!(out.contains("score mate 1"), "{out}");
     let during = transcript(
         "setoption name Threads value 2\ngo infinite\nsetoption name Threads value 1\nstop",
