@@ -2,9 +2,9 @@
 //! a transposition table (probed in quiescence too), quiescence on captures and check
 //! evasions, extensions of safe checks and of singular hash moves, reverse futility and
 //! null-move pruning, internal iterative reduction, late-move reductions by move number,
-//! history, whether the position improves and whether the node is expected to cut, pruning
-//! of late quiet moves (by count, futility and SEE) and of losing captures near the leaves,
-//! and the repetition rules of the game being played.
+//! history and whether the position improves, pruning of late quiet moves (by count,
+//! futility and SEE) and of losing captures near the leaves, and the repetition rules of the
+//! game being played.
 //!
 //! # Repetitions
 //! When a position on the current line (the game so far, then the search path) repeats, the
@@ -432,17 +432,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The score of the current position searched to `depth` in the window `alpha..beta`.
-    /// `null_ok`: a null move may be tried; `cut_node`: a zero-window node expected to fail
-    /// high (its late moves are reduced more).
-    fn search(
-        &mut self,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        null_ok: bool,
-        cut_node: bool,
-    ) -> i32 {
+    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
         let ply = self.ply();
         let pv_node = beta - alpha > 1;
         self.pv_len[ply.min(MAX_PLY - 1)] = 0;
@@ -517,7 +507,7 @@ impl<'a> Search<'a> {
                 let saved = self.barrier;
                 self.barrier = self.line.len();
                 self.push(passed, None);
-                let score = -self.search(depth - 1 - r, -beta, -beta + 1, false, !cut_node);
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, false);
                 self.line.pop();
                 self.barrier = saved;
                 if self.aborted {
@@ -596,13 +586,7 @@ impl<'a> Search<'a> {
             {
                 let singular_beta = from_tt(h.score, ply) - 2 * depth;
                 self.skipped[ply] = Some(m);
-                let score = self.search(
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    false,
-                    cut_node,
-                );
+                let score = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, false);
                 self.skipped[ply] = None;
                 // The test's line is not this node's.
                 self.pv_len[ply] = 0;
@@ -618,25 +602,23 @@ impl<'a> Search<'a> {
             let new_depth = depth - 1 + extension;
             self.push(child, Some((mover, m)));
             let score = if searched == 0 {
-                -self.search(new_depth, -beta, -alpha, true, !pv_node && !cut_node)
+                -self.search(new_depth, -beta, -alpha, true)
             } else {
                 let r = if depth >= 3 && searched > 2 * usize::from(pv_node) && quiet {
                     let mut r = late_r;
-                    r += i32::from(!pv_node) + i32::from(cut_node) + i32::from(!improving);
+                    r += i32::from(!pv_node) + i32::from(!improving);
                     r -= i32::from(in_check || gives_check);
                     r -= self.heur.history(&pos, m, context) / 8000;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                // The reduced search's node is expected to refute the move: a cut node.
-                let mut s =
-                    -self.search(new_depth - r, -alpha - 1, -alpha, true, r > 0 || !cut_node);
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, true);
                 if s > alpha && r > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, true, !cut_node);
+                    s = -self.search(new_depth, -alpha - 1, -alpha, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(new_depth, -beta, -alpha, true, false);
+                    s = -self.search(new_depth, -beta, -alpha, true);
                 }
                 s
             };
@@ -1101,7 +1083,7 @@ fn aspiration(
         _ => (-INFINITY, INFINITY),
     };
     loop {
-        let score = search.search(depth, alpha, beta, false, false);
+        let score = search.search(depth, alpha, beta, false);
         if search.aborted {
             let pv = search.root_pv();
             return (!pv.is_empty()).then_some((search.root_score, pv));
