@@ -432,6 +432,8 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The score of the current position searched to `depth` in the window `alpha..beta`;
+    /// `null_ok`: a null move may be tried.
     fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
         let ply = self.ply();
         let pv_node = beta - alpha > 1;
