@@ -39,19 +39,26 @@ pub(crate) struct Board {
     cells: [Option<Piece>; 90],
     /// The occupied points as a bitset.
     occupied: u128,
+    /// Each colour's points as a bitset, indexed by `Color::index()`.
+    colors: [u128; 2],
 }
 
 impl Board {
     pub(crate) fn new(pos: &Position) -> Board {
         let mut cells = [None; 90];
-        let occupied = pos.occupied_by(Color::Red) | pos.occupied_by(Color::Black);
+        let colors = [pos.occupied_by(Color::Red), pos.occupied_by(Color::Black)];
+        let occupied = colors[0] | colors[1];
         let mut bits = occupied;
         while bits != 0 {
             let p = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             cells[p] = Square::from_index(p).and_then(|sq| pos.piece_at(sq));
         }
-        Board { cells, occupied }
+        Board {
+            cells,
+            occupied,
+            colors,
+        }
     }
 
     /// The pieces on the board by point, in point order.
@@ -69,13 +76,30 @@ impl Board {
         self.cells[p]
     }
 
+    /// The occupied points as a bitset over [`Point`]s.
+    #[inline]
+    pub(crate) fn occupied(&self) -> u128 {
+        self.occupied
+    }
+
+    /// `color`'s points as a bitset over [`Point`]s.
+    #[inline]
+    pub(crate) fn occupied_by(&self, color: Color) -> u128 {
+        self.colors[color.index()]
+    }
+
     #[inline]
     pub(crate) fn set(&mut self, p: Point, piece: Option<Piece>) {
+        let bit = 1 << p;
+        if let Some(old) = self.cells[p] {
+            self.colors[old.color.index()] &= !bit;
+        }
         self.cells[p] = piece;
-        if piece.is_some() {
-            self.occupied |= 1 << p;
+        if let Some(new) = piece {
+            self.occupied |= bit;
+            self.colors[new.color.index()] |= bit;
         } else {
-            self.occupied &= !(1 << p);
+            self.occupied &= !bit;
         }
     }
 

@@ -6,9 +6,9 @@
 //! Each term is computed for both sides and subtracted, so the evaluation is symmetric: a
 //! position and its colour-mirrored twin score the same for the side to move (a unit test).
 
-use xiangqi::{Color, Piece, Position, Role};
+use xiangqi::{Color, Piece, Position, Role, Square};
 
-use crate::board::{Board, ORTHOGONAL, Point, relative_rank, step};
+use crate::board::{Board, ORTHOGONAL, Point, relative_rank};
 
 /// Material values by role (the general is priceless and scores 0 here).
 pub const fn value(role: Role) -> i32 {
@@ -62,8 +62,16 @@ pub mod term {
     pub const FACING_CHARIOT: usize = SCREENED_CANNON + 1;
     /// The side to move.
     pub const TEMPO: usize = FACING_CHARIOT + 1;
+    /// A piece of role `r` of the side to move that an enemy piece attacks and no own piece
+    /// defends (the other side's are the quiescence search's business: they can be taken).
+    pub const HANGING: usize = TEMPO + 1;
+    /// A piece of role `r` of the side to move that a cheaper enemy piece attacks (soldier,
+    /// then advisor and elephant, horse, cannon, chariot), defended or not.
+    pub const THREATENED: usize = HANGING + 7;
+    /// Two or more pieces of the side to move hanging or threatened.
+    pub const THREATS: usize = THREATENED + 7;
     /// How many terms there are.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = THREATS + 1;
 }
 
 pub use crate::weights::WEIGHTS;
@@ -105,54 +113,56 @@ struct Sides {
     /// Attack units of the pieces across the river: chariot 4, horse 3, cannon 2, a soldier
     /// near the palace 1.
     raiders: [i32; 2],
+    /// The points each side's pieces stand on, by role.
+    pieces: [[u128; 7]; 2],
+    /// The points each side attacks.
+    attacked: [u128; 2],
+    /// The points each side attacks, by the attackers' [`worth`].
+    attacked_by_worth: [[u128; 5]; 2],
 }
 
-/// Mobility terms of one piece.
-fn mobility(board: &Board, p: Point, piece: Piece, terms: &mut impl Terms) {
-    let enemy_or_empty = |q: Point| board.get(q).is_none_or(|o| o.color != piece.color);
+/// The order of value of a role among the pieces that can be threatened (soldier 0, advisor
+/// and elephant 1, horse 2, cannon 3, chariot 4; the general is never threatened, it is in
+/// check).
+const fn worth(role: Role) -> Option<usize> {
+    match role {
+        Role::Soldier => Some(0),
+        Role::Advisor | Role::Elephant => Some(1),
+        Role::Horse => Some(2),
+        Role::Cannon => Some(3),
+        Role::Chariot => Some(4),
+        Role::General => None,
+    }
+}
+
+/// The points `piece` on `p` attacks (own pieces on them defended), counting its mobility
+/// terms on the way.
+fn attacks_and_mobility(board: &Board, p: Point, piece: Piece, terms: &mut impl Terms) -> u128 {
     let c = piece.color;
+    let sq = Square::from_index(p).expect("a point of the board");
+    let occupied = board.occupied();
+    let attacks = xiangqi::attacks(piece, sq, occupied);
+    let not_own = !board.occupied_by(c);
     match piece.role {
         Role::Chariot => {
-            let mut n = 0;
-            for d in ORTHOGONAL {
-                let (empties, first, _) = board.ray(p, d);
-                n += empties as i32 + i32::from(first.is_some_and(enemy_or_empty));
-            }
+            let n = (attacks & not_own).count_ones() as i32;
             terms.add(c, term::CHARIOT_MOBILITY, n);
         }
         Role::Cannon => {
-            let (mut n, mut targets) = (0, 0);
-            for d in ORTHOGONAL {
-                let (empties, _, second) = board.ray(p, d);
-                n += empties as i32;
-                targets +=
-                    i32::from(second.is_some_and(|s| board.get(s).is_some_and(|o| o.color != c)));
-            }
-            terms.add(c, term::CANNON_MOBILITY, n);
+            let lines = xiangqi::attacks(Piece::new(c, Role::Chariot), sq, occupied);
+            let quiet = (lines & !occupied).count_ones() as i32;
+            let targets = (attacks & board.occupied_by(c.other())).count_ones() as i32;
+            terms.add(c, term::CANNON_MOBILITY, quiet);
             terms.add(c, term::CANNON_TARGET, targets);
         }
         Role::Horse => {
-            let mut n = 0;
-            for (lf, lr, dests) in [
-                (0, 1, [(1, 2), (-1, 2)]),
-                (0, -1, [(1, -2), (-1, -2)]),
-                (1, 0, [(2, 1), (2, -1)]),
-                (-1, 0, [(-2, 1), (-2, -1)]),
-            ] {
-                let Some(leg) = step(p, lf, lr) else { continue };
-                if board.get(leg).is_some() {
-                    continue;
-                }
-                n += dests
-                    .iter()
-                    .filter(|&&(df, dr)| step(p, df, dr).is_some_and(enemy_or_empty))
-                    .count() as i32;
-            }
+            let n = (attacks & not_own).count_ones() as i32;
             terms.add(c, term::HORSE_MOBILITY, n);
             terms.add(c, term::HORSE_TRAPPED, i32::from(n <= 1));
         }
         _ => {}
     }
+    attacks
 }
 
 /// King-safety terms of `color`: missing defenders against the enemy's attacking force, the
@@ -188,6 +198,31 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
     }
 }
 
+/// Threat terms of the pieces of `color`, the side to move: hanging (attacked, undefended),
+/// threatened by a cheaper enemy piece, and two or more such pieces at once.
+fn threats(color: Color, sides: &Sides, terms: &mut impl Terms) {
+    let (us, them) = (color.index(), 1 - color.index());
+    let mut under_threat = 0;
+    for role in Role::ALL {
+        let Some(w) = worth(role) else { continue };
+        let pieces = sides.pieces[us][role.index()];
+        let hanging = pieces & sides.attacked[them] & !sides.attacked[us];
+        let cheaper = sides.attacked_by_worth[them][..w]
+            .iter()
+            .fold(0, |a, b| a | b);
+        let threatened = pieces & cheaper;
+        let r = role.index();
+        terms.add(color, term::HANGING + r, hanging.count_ones() as i32);
+        terms.add(color, term::THREATENED + r, threatened.count_ones() as i32);
+        under_threat |= hanging | threatened;
+    }
+    terms.add(
+        color,
+        term::THREATS,
+        i32::from(under_threat.count_ones() >= 2),
+    );
+}
+
 /// Counts every term of `pos` into `terms`; returns the phase (0 ..= [`MAX_PHASE`]).
 pub fn count_terms(pos: &Position, terms: &mut impl Terms) -> i32 {
     count_board_terms(&Board::new(pos), pos.turn(), terms)
@@ -206,7 +241,12 @@ fn count_board_terms(board: &Board, turn: Color, terms: &mut impl Terms) -> i32 
         let role = piece.role.index();
         terms.add(piece.color, term::MATERIAL + role, 1);
         terms.add(piece.color, term::PST + 50 * role + 5 * rank + folded, 1);
-        mobility(board, p, piece, terms);
+        let attacks = attacks_and_mobility(board, p, piece, terms);
+        sides.pieces[c][role] |= 1 << p;
+        sides.attacked[c] |= attacks;
+        if let Some(w) = worth(piece.role) {
+            sides.attacked_by_worth[c][w] |= attacks;
+        }
         if rank >= 5 {
             sides.raiders[c] += match piece.role {
                 Role::Chariot => 4,
@@ -235,6 +275,7 @@ fn count_board_terms(board: &Board, turn: Color, terms: &mut impl Terms) -> i32 
     for color in Color::ALL {
         king_safety(board, generals[color.index()], color, &sides, terms);
     }
+    threats(turn, &sides, terms);
     terms.add(turn, term::TEMPO, 1);
     phase.min(MAX_PHASE)
 }
@@ -294,6 +335,46 @@ mod tests {
             let Some(m) = bot.choose(&pos) else { break };
             pos.play_unchecked(m);
         }
+    }
+
+    /// Each term's count for Red and for Black.
+    struct Counts([[i32; 2]; term::COUNT]);
+
+    impl Terms for Counts {
+        fn add(&mut self, color: Color, term: usize, count: i32) {
+            self.0[term][color.index()] += count;
+        }
+    }
+
+    fn counts(fen: &str) -> Counts {
+        let pos = Position::from_fen_with(fen, Validation::Permissive).unwrap();
+        let mut counts = Counts([[0; 2]; term::COUNT]);
+        count_terms(&pos, &mut counts);
+        counts
+    }
+
+    #[test]
+    fn threats_count_hanging_pieces_and_cheaper_attackers() {
+        let chariot = Role::Chariot.index();
+        // Black's horse on b6 attacks Red's lone chariot on c4, Red to move.
+        let c = counts("5k3/9/9/1n7/9/2R6/9/9/9/3K5 w - - 0 1");
+        assert_eq!(c.0[term::HANGING + chariot], [1, 0]);
+        assert_eq!(c.0[term::THREATENED + chariot], [1, 0]);
+        assert_eq!(c.0[term::THREATS], [0, 0]);
+        // Black to move: the threat is Black's to carry out, not a term.
+        let c = counts("5k3/9/9/1n7/9/2R6/9/9/9/3K5 b - - 0 1");
+        assert_eq!(c.0[term::HANGING + chariot], [0, 0]);
+        assert_eq!(c.0[term::THREATENED + chariot], [0, 0]);
+        // A soldier on c3 defends the chariot: still threatened by the cheaper horse, no
+        // longer hanging.
+        let c = counts("5k3/9/9/1n7/9/2R6/2P6/9/9/3K5 w - - 0 1");
+        assert_eq!(c.0[term::HANGING + chariot], [0, 0]);
+        assert_eq!(c.0[term::THREATENED + chariot], [1, 0]);
+        // The horse forks the chariot on c4 and a cannon on d5: two pieces under threat.
+        let c = counts("5k3/9/9/1n7/3C5/2R6/9/9/9/3K5 w - - 0 1");
+        let cannon = Role::Cannon.index();
+        assert_eq!(c.0[term::THREATENED + cannon], [1, 0]);
+        assert_eq!(c.0[term::THREATS], [1, 0]);
     }
 
     #[test]

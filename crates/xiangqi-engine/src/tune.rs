@@ -1,7 +1,7 @@
 //! Texel tuning: fits the evaluation's weights (`weights.rs`) to game results.
 //!
 //! Each quiet position of a set of games (not in check, the move played from it not a
-//! capture) becomes a [`Sample`]: its terms (Red's counts minus Black's), its phase and the
+//! capture, no capture winning material by static exchange) becomes a [`Sample`]: its terms (Red's counts minus Black's), its phase and the
 //! game's result for Red. The evaluation is linear in the weights, so the predicted result
 //! `1 / (1 + 10^(−K·eval/400))` and the mean squared error against the real results have an
 //! exact gradient; [`Tuner`] fits `K` once to the starting weights, then descends (Adam) on
@@ -12,7 +12,9 @@ use std::fmt::Write as _;
 
 use xiangqi::{Color, PgnError, Position, RuleSet, Validation, read_pgn};
 
+use crate::board::legal_moves;
 use crate::eval::{MAX_PHASE, Terms, WEIGHTS, count_terms, term};
+use crate::see::see;
 
 /// One position's terms and its game's result.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,12 +94,20 @@ pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError
         let game = &pgn.game;
         for (ply, m) in game.moves().enumerate().skip(skip) {
             let pos = game.position_at(ply).expect("ply within the game");
-            if !pos.is_check() && pos.piece_at(m.to).is_none() {
+            if !pos.is_check() && pos.piece_at(m.to).is_none() && !wins_material(pos) {
                 samples.push(Sample::new(pos, result));
             }
         }
     }
     Ok(samples)
+}
+
+/// True if the side to move has a capture that wins material by static exchange: the
+/// position is not quiet, its static evaluation misses what the capture wins.
+fn wins_material(pos: &Position) -> bool {
+    legal_moves(pos)
+        .iter()
+        .any(|&m| pos.piece_at(m.to).is_some() && see(pos, m) > 0)
 }
 
 /// The samples for a fit and for a held-out error, from games added file by file.
@@ -311,7 +321,7 @@ const ROLES: [&str; 7] = [
     "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
 ];
 
-const SCALARS: [&str; term::COUNT - term::CHARIOT_MOBILITY] = [
+const SCALARS: [&str; term::HANGING - term::CHARIOT_MOBILITY] = [
     "chariot mobility",
     "cannon mobility",
     "cannon target",
@@ -354,6 +364,11 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
     for (i, name) in SCALARS.iter().enumerate() {
         let _ = writeln!(out, "    {} // {name}", pair(term::CHARIOT_MOBILITY + i));
     }
+    for (first, name) in [(term::HANGING, "hanging"), (term::THREATENED, "threatened")] {
+        let _ = writeln!(out, "    // {name}: {}", ROLES.join(" "));
+        let _ = writeln!(out, "    {}", row(first..first + 7));
+    }
+    let _ = writeln!(out, "    {} // threats", pair(term::THREATS));
     out.push_str("];\n");
     out
 }

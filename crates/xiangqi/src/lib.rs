@@ -11,6 +11,7 @@
 //! - [`read_pgn`], [`write_pgn`], [`read_move_list`], [`write_iccs_list`]: game records.
 //! - [`Bot`]: a seeded baseline opponent.
 
+mod attacks;
 mod bot;
 mod game;
 mod interface;
@@ -24,6 +25,7 @@ mod tables;
 mod types;
 mod zobrist;
 
+pub use attacks::attacks;
 pub use bot::{Bot, piece_value};
 pub use game::{Game, ParseRepetitionRuleError, RepetitionRule, RuleSet};
 pub use interface::{Settings, View};

@@ -72,6 +72,26 @@ pub(crate) static RAYS: [[List<9>; 4]; 90] = {
     t
 };
 
+/// The squares of each ray of [`RAYS`] as a bitset over square indices.
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = RAYS[s][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                t[s][d] |= 1u128 << ray.to[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 const HORSE_STEPS: [(i32, i32, i32, i32); 8] = [
     // (df, dr, leg df, leg dr)
     (1, 2, 0, 1),
