@@ -37,8 +37,6 @@ pub(crate) const fn relative_rank(p: Point, color: Color) -> usize {
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
     cells: [Option<Piece>; 90],
-    /// The occupied points as a bitset.
-    occupied: u128,
     /// Each colour's points as a bitset, indexed by `Color::index()`.
     colors: [u128; 2],
 }
@@ -47,23 +45,18 @@ impl Board {
     pub(crate) fn new(pos: &Position) -> Board {
         let mut cells = [None; 90];
         let colors = [pos.occupied_by(Color::Red), pos.occupied_by(Color::Black)];
-        let occupied = colors[0] | colors[1];
-        let mut bits = occupied;
+        let mut bits = colors[0] | colors[1];
         while bits != 0 {
             let p = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             cells[p] = Square::from_index(p).and_then(|sq| pos.piece_at(sq));
         }
-        Board {
-            cells,
-            occupied,
-            colors,
-        }
+        Board { cells, colors }
     }
 
     /// The pieces on the board by point, in point order.
     pub(crate) fn pieces(&self) -> impl Iterator<Item = (Point, Piece)> + '_ {
-        let mut bits = self.occupied;
+        let mut bits = self.occupied();
         std::iter::from_fn(move || {
             let p = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
             bits &= bits - 1;
@@ -79,7 +72,7 @@ impl Board {
     /// The occupied points as a bitset over [`Point`]s.
     #[inline]
     pub(crate) fn occupied(&self) -> u128 {
-        self.occupied
+        self.colors[0] | self.colors[1]
     }
 
     /// `color`'s points as a bitset over [`Point`]s.
@@ -96,10 +89,7 @@ impl Board {
         }
         self.cells[p] = piece;
         if let Some(new) = piece {
-            self.occupied |= bit;
             self.colors[new.color.index()] |= bit;
-        } else {
-            self.occupied &= !bit;
         }
     }
 

@@ -1,10 +1,11 @@
 //! Texel tuning: fits the evaluation's weights (`weights.rs`) to game results.
 //!
 //! Each quiet position of a set of games (not in check, the move played from it not a
-//! capture, no capture winning material by static exchange) becomes a [`Sample`]: its terms (Red's counts minus Black's), its phase and the
-//! game's result for Red. The evaluation is linear in the weights, so the predicted result
-//! `1 / (1 + 10^(−K·eval/400))` and the mean squared error against the real results have an
-//! exact gradient; [`Tuner`] fits `K` once to the starting weights, then descends (Adam) on
+//! capture, no capture winning material by static exchange) becomes a [`Sample`]: its
+//! terms (Red's counts minus Black's), its phase and the game's result for Red. The
+//! evaluation is linear in the weights, so the predicted result
+//! `1 / (1 + 10^(−K·eval/400))` and the mean squared error against the real results have
+//! an exact gradient; [`Tuner`] fits `K` once to the starting weights, then descends (Adam) on
 //! all the weights at once.
 
 use std::collections::HashSet;
@@ -445,6 +446,10 @@ mod tests {
                 .all(|s| (s.result - 1.0).abs() < f32::EPSILON)
         );
         assert!(samples_from_pgn("[Event \"x\"]\n[Result \"1-0\"]\n\n1. z9z9\n", 0).is_err());
+        // After 1. h2e2 a9a8 Red's cannon takes the undefended soldier on e6 by static
+        // exchange: ply 2 is no sample though Red plays the quiet h0g2.
+        let missed = "[Event \"d\"]\n[Result \"1-0\"]\n\n1. h2e2 a9a8 2. h0g2 1-0\n";
+        assert_eq!(samples_from_pgn(missed, 0).unwrap().len(), 2);
         // Games a, b, a, b and then c: a and b once; the third distinct game (c) held out.
         let mut sets = GameSets::new(Some(3));
         sets.add(&format!("{pgn}{pgn}"), false, 0).unwrap();
