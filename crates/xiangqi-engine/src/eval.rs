@@ -8,7 +8,7 @@
 
 use xiangqi::{Color, Piece, Position, Role, Square};
 
-use crate::board::{Board, ORTHOGONAL, Point, relative_rank};
+use crate::board::{Board, ORTHOGONAL, Point, relative_rank, step};
 
 /// Material values by role (the general is priceless and scores 0 here).
 pub const fn value(role: Role) -> i32 {
@@ -70,8 +70,15 @@ pub mod term {
     pub const THREATENED: usize = HANGING + 7;
     /// Two or more pieces of the side to move hanging or threatened.
     pub const THREATS: usize = THREATENED + 7;
+    /// A point from which an enemy chariot, cannon or horse (`SAFE_CHECK` + 0, 1, 2) that can
+    /// move there would check the general, and that no own piece attacks.
+    pub const SAFE_CHECK: usize = THREATS + 1;
+    /// The same, on a point an own piece attacks.
+    pub const UNSAFE_CHECK: usize = SAFE_CHECK + 3;
+    /// A point of the palace the enemy attacks.
+    pub const PALACE_ATTACKS: usize = UNSAFE_CHECK + 1;
     /// How many terms there are.
-    pub const COUNT: usize = THREATS + 1;
+    pub const COUNT: usize = PALACE_ATTACKS + 1;
 }
 
 pub use crate::weights::WEIGHTS;
@@ -119,6 +126,8 @@ struct Sides {
     attacked: [u128; 2],
     /// The points each side attacks, by the attackers' [`worth`].
     attacked_by_worth: [[u128; 5]; 2],
+    /// The points each side's pieces can move to, by role.
+    reach: [[u128; 7]; 2],
 }
 
 /// The order of value of a role among the pieces that can be threatened (soldier 0, advisor
@@ -135,34 +144,80 @@ const fn worth(role: Role) -> Option<usize> {
     }
 }
 
-/// The points `piece` on `p` attacks (own pieces on them defended), counting its mobility
-/// terms on the way.
-fn attacks_and_mobility(board: &Board, p: Point, piece: Piece, terms: &mut impl Terms) -> u128 {
+/// The points `piece` on `p` attacks (own pieces on them defended) and the points it can
+/// move to, counting its mobility terms on the way.
+fn attacks_and_mobility(
+    board: &Board,
+    p: Point,
+    piece: Piece,
+    terms: &mut impl Terms,
+) -> (u128, u128) {
     let c = piece.color;
     let sq = Square::from_index(p).expect("a point of the board");
     let occupied = board.occupied();
     let attacks = xiangqi::attacks(piece, sq, occupied);
     let not_own = !board.occupied_by(c);
+    let mut reach = attacks & not_own;
     match piece.role {
         Role::Chariot => {
-            let n = (attacks & not_own).count_ones() as i32;
-            terms.add(c, term::CHARIOT_MOBILITY, n);
+            terms.add(c, term::CHARIOT_MOBILITY, reach.count_ones() as i32);
         }
         Role::Cannon => {
-            let lines = xiangqi::attacks(Piece::new(c, Role::Chariot), sq, occupied);
-            let quiet = (lines & !occupied).count_ones() as i32;
-            let targets = (attacks & board.occupied_by(c.other())).count_ones() as i32;
-            terms.add(c, term::CANNON_MOBILITY, quiet);
-            terms.add(c, term::CANNON_TARGET, targets);
+            let quiet = xiangqi::attacks(Piece::new(c, Role::Chariot), sq, occupied) & !occupied;
+            let targets = attacks & board.occupied_by(c.other());
+            reach = quiet | targets;
+            terms.add(c, term::CANNON_MOBILITY, quiet.count_ones() as i32);
+            terms.add(c, term::CANNON_TARGET, targets.count_ones() as i32);
         }
         Role::Horse => {
-            let n = (attacks & not_own).count_ones() as i32;
+            let n = reach.count_ones() as i32;
             terms.add(c, term::HORSE_MOBILITY, n);
             terms.add(c, term::HORSE_TRAPPED, i32::from(n <= 1));
         }
         _ => {}
     }
-    attacks
+    (attacks, reach)
+}
+
+/// The points from which a piece of `role` would check a general on `general`: along the
+/// open lines for a chariot, over one screen for a cannon, and for a horse the two points
+/// beyond each empty diagonal neighbour (the horse's leg).
+fn checking_points(board: &Board, general: Point, role: Role) -> u128 {
+    let sq = Square::from_index(general).expect("a point of the board");
+    match role {
+        Role::Horse => {
+            let mut set = 0;
+            for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                if step(general, df, dr).is_some_and(|leg| board.get(leg).is_none()) {
+                    for (f, r) in [(2 * df, dr), (df, 2 * dr)] {
+                        set |= step(general, f, r).map_or(0, |q| 1u128 << q);
+                    }
+                }
+            }
+            set
+        }
+        _ => xiangqi::attacks(Piece::new(Color::Red, role), sq, board.occupied()),
+    }
+}
+
+/// The piece in the enemy palace that `color`'s general on `general` sees along its file
+/// with nothing between: the enemy general cannot take it (the generals would face), so the
+/// general defends it.
+fn held_by_facing(board: &Board, general: Point, color: Color) -> u128 {
+    let sq = Square::from_index(general).expect("a point of the board");
+    let file = (0..10).fold(0u128, |m, r| m | 1 << (general % 9 + 9 * r));
+    let seen = xiangqi::attacks(Piece::new(color, Role::Chariot), sq, board.occupied());
+    seen & file & palace(color.other()) & board.occupied()
+}
+
+/// The points of `color`'s palace.
+const fn palace(color: Color) -> u128 {
+    // Files d–f of ranks 0–2 (Red) or 7–9 (Black).
+    let rows = 0b111_000u128 | 0b111_000 << 9 | 0b111_000 << 18;
+    match color {
+        Color::Red => rows,
+        Color::Black => rows << 63,
+    }
 }
 
 /// King-safety terms of `color`: missing defenders against the enemy's attacking force, the
@@ -182,6 +237,21 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
     terms.add(color, term::RAID, raid);
     terms.add(color, term::RAID_SQUARED, raid * raid);
     terms.add(color, term::RAID_GAPS, raid * gaps);
+    for (i, role) in [Role::Chariot, Role::Cannon, Role::Horse]
+        .into_iter()
+        .enumerate()
+    {
+        let checks = checking_points(board, general, role) & sides.reach[them][role.index()];
+        let safe = (checks & !sides.attacked[us]).count_ones() as i32;
+        terms.add(color, term::SAFE_CHECK + i, safe);
+        terms.add(color, term::UNSAFE_CHECK, checks.count_ones() as i32 - safe);
+    }
+    let palace_attacks = palace(color) & sides.attacked[them];
+    terms.add(
+        color,
+        term::PALACE_ATTACKS,
+        palace_attacks.count_ones() as i32,
+    );
     let enemy = color.other();
     for d in ORTHOGONAL {
         let (_, first, second) = board.ray(general, d);
@@ -241,8 +311,9 @@ fn count_board_terms(board: &Board, turn: Color, terms: &mut impl Terms) -> i32 
         let role = piece.role.index();
         terms.add(piece.color, term::MATERIAL + role, 1);
         terms.add(piece.color, term::PST + 50 * role + 5 * rank + folded, 1);
-        let attacks = attacks_and_mobility(board, p, piece, terms);
+        let (attacks, reach) = attacks_and_mobility(board, p, piece, terms);
         sides.pieces[c][role] |= 1 << p;
+        sides.reach[c][role] |= reach;
         sides.attacked[c] |= attacks;
         if let Some(w) = worth(piece.role) {
             sides.attacked_by_worth[c][w] |= attacks;
@@ -271,6 +342,10 @@ fn count_board_terms(board: &Board, turn: Color, terms: &mut impl Terms) -> i32 
             Role::General => generals[c] = p,
             Role::Soldier => {}
         }
+    }
+    for color in Color::ALL {
+        let c = color.index();
+        sides.attacked[c] |= held_by_facing(board, generals[c], color);
     }
     for color in Color::ALL {
         king_safety(board, generals[color.index()], color, &sides, terms);
@@ -375,6 +450,42 @@ mod tests {
         let cannon = Role::Cannon.index();
         assert_eq!(c.0[term::THREATENED + cannon], [1, 0]);
         assert_eq!(c.0[term::THREATS], [1, 0]);
+    }
+
+    #[test]
+    fn checks_count_the_points_an_enemy_piece_could_check_from() {
+        let safe = |i: usize| term::SAFE_CHECK + i;
+        // Black's chariot on a5 can check Red's general on e0 from a0 and e5; the general
+        // defends neither.
+        let c = counts("3k5/9/9/9/r8/9/9/9/9/4K4 w - - 0 1");
+        assert_eq!(c.0[safe(0)], [2, 0]);
+        assert_eq!(c.0[term::UNSAFE_CHECK], [0, 0]);
+        // Black's horse on b3 can check from c1 and d2 (the legs d1 and f1 are empty) and
+        // attacks d2 in the palace; a Red advisor on d1 blocks the leg of both.
+        let c = counts("3k5/9/9/9/9/9/1n7/9/9/4K4 w - - 0 1");
+        assert_eq!(c.0[safe(2)], [2, 0]);
+        assert_eq!(c.0[term::PALACE_ATTACKS], [1, 0]);
+        let c = counts("3k5/9/9/9/9/9/1n7/9/3A5/4K4 w - - 0 1");
+        assert_eq!(c.0[safe(2)], [0, 0]);
+        // Black's cannon on a2 can check from e2 over Red's advisor on e1, which does not
+        // defend e2; a soldier on e1 would, and the check is no longer safe.
+        let c = counts("3k5/9/9/9/9/9/9/c8/4A4/4K4 w - - 0 1");
+        assert_eq!(c.0[safe(1)], [1, 0]);
+        let c = counts("3k5/9/9/9/9/9/9/c8/4P4/4K4 w - - 0 1");
+        assert_eq!(c.0[safe(1)], [0, 0]);
+        assert_eq!(c.0[term::UNSAFE_CHECK], [1, 0]);
+    }
+
+    #[test]
+    fn the_general_defends_a_piece_the_enemy_general_could_only_take_into_facing() {
+        let horse = Role::Horse.index();
+        // Black's general on e9 attacks Red's horse on e8; with Red's general on e0 and the
+        // file open, it cannot take it: not hanging.
+        let c = counts("4k4/4N4/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        assert_eq!(c.0[term::HANGING + horse], [0, 0]);
+        // A soldier on e4 closes the file: the horse hangs to the general.
+        let c = counts("4k4/4N4/9/9/9/4p4/9/9/9/4K4 w - - 0 1");
+        assert_eq!(c.0[term::HANGING + horse], [1, 0]);
     }
 
     #[test]

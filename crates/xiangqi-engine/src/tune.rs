@@ -370,6 +370,10 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
         let _ = writeln!(out, "    {}", row(first..first + 7));
     }
     let _ = writeln!(out, "    {} // threats", pair(term::THREATS));
+    let _ = writeln!(out, "    // safe checks: chariot cannon horse");
+    let _ = writeln!(out, "    {}", row(term::SAFE_CHECK..term::UNSAFE_CHECK));
+    let _ = writeln!(out, "    {} // unsafe checks", pair(term::UNSAFE_CHECK));
+    let _ = writeln!(out, "    {} // palace attacks", pair(term::PALACE_ATTACKS));
     out.push_str("];\n");
     out
 }
