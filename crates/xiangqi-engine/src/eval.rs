@@ -204,20 +204,26 @@ fn checking_points(board: &Board, general: Point, role: Role) -> u128 {
 /// with nothing between: the enemy general cannot take it (the generals would face), so the
 /// general defends it.
 fn held_by_facing(board: &Board, general: Point, color: Color) -> u128 {
-    let sq = Square::from_index(general).expect("a point of the board");
-    let file = (0..10).fold(0u128, |m, r| m | 1 << (general % 9 + 9 * r));
-    let seen = xiangqi::attacks(Piece::new(color, Role::Chariot), sq, board.occupied());
-    seen & file & palace(color.other()) & board.occupied()
+    let forward = if color == Color::Red { (0, 1) } else { (0, -1) };
+    match board.ray(general, forward) {
+        (_, Some(q), _) if PALACES[color.other().index()] & 1 << q != 0 => 1 << q,
+        _ => 0,
+    }
 }
 
-/// The points of `color`'s palace.
+/// The points of each colour's palace, by `Color::index()`.
+const PALACES: [u128; 2] = [palace(Color::Red), palace(Color::Black)];
+
 const fn palace(color: Color) -> u128 {
-    // Files d–f of ranks 0–2 (Red) or 7–9 (Black).
-    let rows = 0b111_000u128 | 0b111_000 << 9 | 0b111_000 << 18;
-    match color {
-        Color::Red => rows,
-        Color::Black => rows << 63,
+    let mut set = 0;
+    let mut p = 0;
+    while let Some(sq) = Square::from_index(p) {
+        if sq.in_palace(color) {
+            set |= 1 << p;
+        }
+        p += 1;
     }
+    set
 }
 
 /// King-safety terms of `color`: missing defenders against the enemy's attacking force, the
@@ -246,7 +252,7 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
         terms.add(color, term::SAFE_CHECK + i, safe);
         terms.add(color, term::UNSAFE_CHECK, checks.count_ones() as i32 - safe);
     }
-    let palace_attacks = palace(color) & sides.attacked[them];
+    let palace_attacks = PALACES[us] & sides.attacked[them];
     terms.add(
         color,
         term::PALACE_ATTACKS,
