@@ -364,21 +364,31 @@ impl<'a> Search<'a> {
         let n = self.line.len() - 1;
         let cur = &self.line[n].pos;
         let reversible = cur.halfmoves() as usize;
-        let mut j = n.checked_sub(4)?;
-        loop {
-            if n - j > reversible || j < self.barrier {
-                return None;
-            }
+        // The earlier occurrences, nearest first, as many as complete the repetition: the
+        // rules crate judges every move since the earliest of them. With fewer on the line
+        // the cycle is judged as if it came round again unchanged.
+        let wanted = usize::from(self.rules.repetition_count.max(2)) - 1;
+        let mut first = None;
+        let mut found = 0;
+        let mut j = n;
+        while found < wanted
+            && let Some(k) = j.checked_sub(if j == n { 4 } else { 2 })
+            && n - k <= reversible
+            && k >= self.barrier
+        {
+            j = k;
             let then = &self.line[j].pos;
             if then.zobrist_key() == cur.zobrist_key() && then.board_eq(cur) {
-                return Some(self.judge_cycle(j, n));
+                first = Some(j);
+                found += 1;
             }
-            j = j.checked_sub(2)?;
         }
+        Some(self.judge_cycle(first?, n, found + 1))
     }
 
-    /// Judges the cycle from `line[j]` to `line[n]` (the same position) for the side to move.
-    fn judge_cycle(&mut self, j: usize, n: usize) -> i32 {
+    /// Judges the moves from `line[j]` to `line[n]` (the same position, which occurs
+    /// `occurrences` times in that span) for the side to move.
+    fn judge_cycle(&mut self, j: usize, n: usize, occurrences: usize) -> i32 {
         let ply = self.ply() as i32;
         if self.rules.repetition == RepetitionRule::Off {
             return 0;
@@ -404,7 +414,7 @@ impl<'a> Search<'a> {
         let verdict = self.cycles.get(key).unwrap_or_else(|| {
             let us = self.line[n].pos.turn();
             let v = self
-                .chase_winner(j, n)
+                .chase_winner(j, n, occurrences)
                 .map_or(0, |w| if w == us { 1 } else { -1 });
             self.cycles.insert(key, v);
             v
@@ -412,13 +422,13 @@ impl<'a> Search<'a> {
         i32::from(verdict) * (MATE - ply)
     }
 
-    /// The winner under the Asian rules of the cycle from `line[j]` to `line[n]`, replayed
+    /// The winner under the Asian rules of the moves from `line[j]` to `line[n]`, replayed
     /// through the rules crate's [`Game`] (`None`: a draw).
-    fn chase_winner(&self, j: usize, n: usize) -> Option<Color> {
+    fn chase_winner(&self, j: usize, n: usize, occurrences: usize) -> Option<Color> {
         let mut game = Game::with_rules(
             self.line[j].pos,
             RuleSet {
-                repetition_count: 2,
+                repetition_count: u8::try_from(occurrences).ok()?,
                 ..self.rules
             },
         );
@@ -1122,17 +1132,60 @@ mod tests {
         for &m in &moves {
             game.play(m).unwrap();
         }
-        let line = game_line(&game);
-        let (tt, mut heur) = (Table::new(1), Heuristics::new());
-        let (control, shared) = (Control::default(), Shared::default());
-        let mut search = Search::new(&tt, &mut heur, &control, &shared, rules, line);
-        search.root = 0;
-        let verdict = search.repetition();
+        let verdict = line_verdict(&game);
         // Play the cycle (the last four plies) once more: the third occurrence ends the game.
         for &m in &moves[moves.len() - 4..] {
             game.play(m).unwrap();
         }
         (verdict, game.outcome())
+    }
+
+    /// The search's repetition verdict at the end of `game`, every position after the start
+    /// on the search path.
+    fn line_verdict(game: &Game) -> Option<i32> {
+        let (tt, mut heur) = (Table::new(1), Heuristics::new());
+        let (control, shared) = (Control::default(), Shared::default());
+        let mut search = Search::new(
+            &tt,
+            &mut heur,
+            &control,
+            &shared,
+            game.rules(),
+            game_line(game),
+        );
+        search.root = 0;
+        search.repetition()
+    }
+
+    #[test]
+    fn repetitions_are_judged_since_the_first_occurrence() {
+        // The rules crate's example (game 110 against Fairy-Stockfish): Red attacks a cannon,
+        // then checks twice round the same position. At its third occurrence Red has not
+        // checked with every move since the first: a draw, where the last cycle alone would
+        // be a perpetual check.
+        let mut game = Game::with_rules(
+            Position::from_fen_with(
+                "9/1CR1k4/4c4/pn2pcr1p/2P6/P8/4Pn2P/4B1N2/9/2BAKA3 b",
+                Validation::Permissive,
+            )
+            .unwrap(),
+            RuleSet::ASIAN,
+        );
+        for m in "e8e9 c8c7 e9e8 c7c8 e8e9 c8c9 e9e8 c9c8".split_whitespace() {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        assert_eq!(line_verdict(&game), Some(0));
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Draw(xiangqi::DrawReason::Repetition))
+        );
+        // The checks alone, one cycle from the start: the search calls them lost for Red
+        // (Black, to move, wins), as the rules crate will once they come round again.
+        let mut game = Game::with_rules(*game.start(), RuleSet::ASIAN);
+        for m in "e8e9 c8c9 e9e8 c9c8".split_whitespace() {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        assert_eq!(line_verdict(&game), Some(MATE - 4));
     }
 
     /// Idle general moves first, so the chase cycle ends eight plies from the root.

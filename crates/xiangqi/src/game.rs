@@ -4,13 +4,15 @@
 //! Xiangqi forbids forcing a draw by repetition with "perpetual" attacks. The rule sets:
 //!
 //! - [`RepetitionRule::Asian`] (the default) follows the core of the Asian Xiangqi Federation
-//!   rules as adopted by the World Xiangqi Federation (WXF): when a position repeats, each
-//!   side's moves since its previous occurrence are classified. A side whose every move gave
-//!   check checks perpetually; a side whose every move gave check or chased (newly attacked
-//!   the same enemy piece, see below) chases perpetually. Check outranks chase: a perpetual
-//!   checker loses against a side that does not check every move; a perpetual chaser loses
-//!   against a side that neither checks nor chases (an "idle" move in the cycle makes that
-//!   side innocent). Two sides with the same verdict draw.
+//!   rules as adopted by the World Xiangqi Federation (WXF): when a position occurs for the
+//!   third time ([`RuleSet::repetition_count`]), each side's moves since the first of those
+//!   occurrences are classified. A side whose every move gave check checks perpetually; a
+//!   side whose every move chased (newly attacked, see below) the same enemy piece chases
+//!   perpetually. A check among chases breaks the chase ("one check, one chase" is allowed),
+//!   as does an idle move or a move that attacks another piece. Check outranks chase: a
+//!   perpetual checker loses against a side that does not check every move; a perpetual
+//!   chaser loses against a side that is neither. Two sides with the same verdict draw.
+//!   Fairy-Stockfish judges both points (the span and the broken chase) the same way.
 //! - [`RepetitionRule::Simple`] is common engine and online-server practice: perpetual check
 //!   loses, every other repetition is a draw.
 //!
@@ -22,6 +24,9 @@
 //! This is the standard engine approximation of the AXF chase rules; the full rule book has
 //! further special cases (e.g. mutual chases of different value, "one chase one idle"
 //! exchanges, and the Chinese Xiangqi Association's variant rules) that are not modelled.
+//! Engines differ in the details: a move out of check is compared with the captures that
+//! were legal in check, so a general's step can count as uncovering a chase here, where
+//! Fairy-Stockfish counts only attacks the move itself opens.
 //!
 //! # Other draws
 //! - The natural move limit: by default 60 moves (120 plies) without a capture is a draw
@@ -404,30 +409,32 @@ impl Game {
             return None;
         }
         let h = self.position.zobrist_key();
+        let needed = usize::from(self.rules.repetition_count.max(2));
         let mut count = 1;
-        let mut last = None;
+        let mut first = None;
         for (i, e) in self.history.iter().enumerate().rev() {
             if e.before.zobrist_key() == h && e.before.board_eq(&self.position) {
                 count += 1;
-                last.get_or_insert(i);
+                first = Some(i);
+                if count == needed {
+                    break;
+                }
             }
         }
-        if count < usize::from(self.rules.repetition_count.max(2)) {
+        if count < needed {
             return None;
         }
-        let cycle = &self.history[last?..];
+        // Every move since the earliest of the occurrences counted is judged.
+        let cycle = &self.history[first?..];
         let level = |side: Color| -> u8 {
             let mut all_check = true;
-            let mut all_forcing = true;
+            let mut all_chase = true;
             let mut chased: Option<u128> = None;
             for e in cycle {
                 if e.before.turn() == side {
-                    if e.check {
-                        continue;
-                    }
-                    all_check = false;
+                    all_check &= e.check;
                     if e.chase == 0 {
-                        all_forcing = false;
+                        all_chase = false;
                     } else {
                         chased = Some(chased.map_or(e.chase, |s| s & e.chase));
                     }
@@ -442,7 +449,7 @@ impl Game {
             } else {
                 u8::from(
                     self.rules.repetition == RepetitionRule::Asian
-                        && all_forcing
+                        && all_chase
                         && chased.is_some_and(|s| s != 0),
                 )
             }
@@ -598,6 +605,45 @@ mod tests {
         } else {
             e.chase != 0
         }));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::PerpetualCheck
+            })
+        );
+    }
+
+    /// Known answers from parlor's arena games against Fairy-Stockfish (session 35, 1 s a
+    /// move): each verdict is the one Fairy-Stockfish gives the same moves (pyffish 0.0.90,
+    /// `is_optional_game_end("xiangqi", fen, moves)`).
+    #[test]
+    fn a_check_among_chases_breaks_the_chase() {
+        // Game 99: Black's chariot checks from g1, then from g2 attacks the unprotected
+        // elephant on e2, and again. One check, one chase is allowed: a draw.
+        let mut g = game("6R2/4kcN2/1P5P1/9/9/9/9/4B1r2/5K3/9 b", RuleSet::ASIAN);
+        let cycle = ["g2g1", "f1f0", "g1g2", "f0f1"];
+        play_all(&mut g, &cycle);
+        play_all(&mut g, &cycle);
+        assert!(g.history.iter().any(|e| e.chase != 0));
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    }
+
+    #[test]
+    fn every_move_since_the_first_occurrence_is_judged() {
+        // Game 110: Red's chariot attacks a cannon (c8c7) before it checks on c8 and c9; the
+        // position comes round a third time after checks only, but Red did not check with
+        // every move since its first occurrence: a draw.
+        const FEN: &str = "9/1CR1k4/4c4/pn2pcr1p/2P6/P8/4Pn2P/4B1N2/9/2BAKA3 b";
+        let checks = ["e8e9", "c8c9", "e9e8", "c9c8"];
+        let mut g = game(FEN, RuleSet::ASIAN);
+        play_all(&mut g, &["e8e9", "c8c7", "e9e8", "c7c8"]);
+        play_all(&mut g, &checks);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+        // Checking from the first occurrence on loses.
+        let mut g = game(FEN, RuleSet::ASIAN);
+        play_all(&mut g, &checks);
+        play_all(&mut g, &checks);
         assert_eq!(
             g.outcome(),
             Some(Outcome::Win {
