@@ -8,9 +8,11 @@
 //!
 //! # Repetitions
 //! When a position on the current line (the game so far, then the search path) repeats, the
-//! cycle is judged by the game's [`RuleSet`] as the rules crate would judge it once the
-//! repetition completes, at every depth and for every cycle length: a side that checked with
-//! every move of the cycle while the other did not loses (scored like being mated there);
+//! moves since its earliest occurrence that the rules count (the nearest one, or two for a
+//! threefold rule when the line holds both) are judged by the game's [`RuleSet`] as the
+//! rules crate would judge them once the repetition completes, at every depth and for every
+//! cycle length: a side that checked with every move while the other did not loses (scored
+//! like being mated there);
 //! under the Asian rules a perpetual chase is judged by replaying the cycle through
 //! [`xiangqi::Game`], and the verdict is remembered by the cycle's positions, so each
 //! distinct cycle is replayed once per search. Every other repetition is a draw, scored 0: a
