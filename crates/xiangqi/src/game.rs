@@ -209,15 +209,15 @@ fn chased(before: &Position, m: Move, after: &Position) -> u128 {
         if attacks(attacker, origin, occupied) & bit(c.to.index()) != 0 {
             continue;
         }
-        // Like pieces attacking each other offer an exchange; neither chases.
+        // Like pieces attacking each other offer an exchange; neither chases (`after` is the
+        // target's side to move).
         let mutual = target.role == attacker.role
-            && again.null_move().is_some_and(|them| {
-                them.legality(Move {
+            && after
+                .legality(Move {
                     from: c.to,
                     to: c.from,
                 })
-                .is_ok()
-            });
+                .is_ok();
         if mutual {
             continue;
         }
