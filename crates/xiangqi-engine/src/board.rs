@@ -148,29 +148,12 @@ impl Board {
                 out.push((s, Role::Cannon));
             }
         }
-        for (df, dr) in [
-            (1, 2),
-            (-1, 2),
-            (1, -2),
-            (-1, -2),
-            (2, 1),
-            (-2, 1),
-            (2, -1),
-            (-2, -1),
-        ] {
-            // A horse on `target - delta` jumps over the point next to it towards `target`.
-            let Some(h) = step(target, -df, -dr) else {
-                continue;
-            };
-            if !own(h, Role::Horse) {
-                continue;
-            }
-            let leg = if df.abs() == 2 {
-                step(h, df / 2, 0)
-            } else {
-                step(h, 0, dr / 2)
-            };
-            if leg.is_some_and(|l| self.cells[l].is_none()) {
+        let sq = Square::from_index(target).expect("a point of the board");
+        let mut horses = xiangqi::horse_attackers(sq, self.occupied());
+        while horses != 0 {
+            let h = horses.trailing_zeros() as usize;
+            horses &= horses - 1;
+            if own(h, Role::Horse) {
                 out.push((h, Role::Horse));
             }
         }

@@ -8,7 +8,7 @@
 
 use xiangqi::{Color, Piece, Position, Role, Square};
 
-use crate::board::{Board, ORTHOGONAL, Point, relative_rank, step};
+use crate::board::{Board, ORTHOGONAL, Point, relative_rank};
 
 /// Material values by role (the general is priceless and scores 0 here).
 pub const fn value(role: Role) -> i32 {
@@ -185,17 +185,7 @@ fn attacks_and_mobility(
 fn checking_points(board: &Board, general: Point, role: Role) -> u128 {
     let sq = Square::from_index(general).expect("a point of the board");
     match role {
-        Role::Horse => {
-            let mut set = 0;
-            for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                if step(general, df, dr).is_some_and(|leg| board.get(leg).is_none()) {
-                    for (f, r) in [(2 * df, dr), (df, 2 * dr)] {
-                        set |= step(general, f, r).map_or(0, |q| 1u128 << q);
-                    }
-                }
-            }
-            set
-        }
+        Role::Horse => xiangqi::horse_attackers(sq, board.occupied()),
         _ => xiangqi::attacks(Piece::new(Color::Red, role), sq, board.occupied()),
     }
 }

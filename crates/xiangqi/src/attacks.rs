@@ -1,7 +1,8 @@
 //! The points a piece attacks: where it could capture an enemy piece, or defends an own one.
 
 use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_MOVES, List, RAY_MASKS, SOLDIER_MOVES,
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, List, RAY_MASKS,
+    SOLDIER_MOVES,
 };
 use crate::types::{Piece, Role, Square};
 
@@ -73,6 +74,27 @@ pub fn attacks(piece: Piece, from: Square, occupied: u128) -> u128 {
             (0..t.len as usize).fold(0, |a, i| a | 1u128 << t.to[i])
         }
     }
+}
+
+/// The points from which a horse attacks `target` when `occupied` holds every occupied point:
+/// those whose leg is empty. A horse's leg is the point next to the horse on its way, so seen
+/// from the target it is the target's diagonal neighbour: not the same set as the points a
+/// horse on `target` attacks. Engines read it for the points where a horse would check.
+///
+/// ```
+/// use xiangqi::{Square, horse_attackers};
+///
+/// let bit = |s: &str| 1u128 << s.parse::<Square>().unwrap().index();
+/// // A general on e0 with an advisor on f1: only the leg d1 is open, so a horse checks it
+/// // from c1 or d2.
+/// let occupied = bit("e0") | bit("f1") | bit("e9");
+/// assert_eq!(horse_attackers("e0".parse().unwrap(), occupied), bit("c1") | bit("d2"));
+/// ```
+pub fn horse_attackers(target: Square, occupied: u128) -> u128 {
+    let t = &HORSE_ATTACKERS[target.index()];
+    (0..t.len as usize)
+        .filter(|&i| occupied & (1u128 << t.via[i]) == 0)
+        .fold(0, |a, i| a | 1u128 << t.to[i])
 }
 
 #[cfg(test)]
@@ -184,5 +206,29 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn horse_attackers_are_the_horses_that_attack_the_point() {
+        let mut bot = crate::Bot::new(5);
+        let mut pos = Position::default();
+        let horse = Piece::new(Color::Black, Role::Horse);
+        for _ in 0..60 {
+            let occupied = pos.occupied_by(Color::Red) | pos.occupied_by(Color::Black);
+            for target in (0..90).filter_map(Square::from_index) {
+                let naive = (0..90)
+                    .filter_map(Square::from_index)
+                    .filter(|&from| attacks(horse, from, occupied) & 1u128 << target.index() != 0)
+                    .fold(0, |a, from| a | 1u128 << from.index());
+                assert_eq!(
+                    horse_attackers(target, occupied),
+                    naive,
+                    "{target} in {}",
+                    pos.fen()
+                );
+            }
+            let Some(m) = bot.choose(&pos) else { break };
+            pos.play_unchecked(m);
+        }
     }
 }

@@ -25,7 +25,7 @@ mod tables;
 mod types;
 mod zobrist;
 
-pub use attacks::attacks;
+pub use attacks::{attacks, horse_attackers};
 pub use bot::{Bot, piece_value};
 pub use game::{Game, ParseRepetitionRuleError, RepetitionRule, RuleSet};
 pub use interface::{Settings, View};
