@@ -693,16 +693,19 @@ impl State {
     fn announce_end(&mut self) {
         self.count_game();
         if let Some(o) = self.game.outcome() {
-            self.info(format!("Game over: {o}. {}", self.end_keys()));
+            self.info(self.game_over(o));
         }
     }
 
-    /// What the keys do once a game is over.
-    fn end_keys(&self) -> &'static str {
+    /// The game-over message: the outcome, and at a table what the keys do then (alone, the
+    /// key row says it: the message fits one row of an 80-column terminal).
+    fn game_over(&self, outcome: impl std::fmt::Display) -> String {
         match self.table() {
-            Some(link) if link.net().host => "'n' rematch, 'q' leave.",
-            Some(_) => "'q' leaves the table.",
-            None => "'n' new game, 'u' undo, 'q' quit.",
+            Some(link) if link.net().host => {
+                format!("Game over: {outcome}. 'n' rematch, 'q' leave.")
+            }
+            Some(_) => format!("Game over: {outcome}. 'q' leaves the table."),
+            None => format!("Game over: {outcome}."),
         }
     }
 
@@ -775,7 +778,7 @@ impl State {
         let msg = format!("{} played {text} ({m})", side_name(before.turn()));
         if let Some(o) = self.game.outcome() {
             self.count_game();
-            self.info(format!("{msg}. Game over: {o}. {}", self.end_keys()));
+            self.info(format!("{msg}. {}", self.game_over(o)));
         } else if let Some(warning) = self.repetition_warning() {
             self.warn(format!("{msg}. {warning}"));
         } else if self.game.position().is_check() {
@@ -817,7 +820,7 @@ impl State {
             return;
         }
         if let Some(o) = self.game.outcome() {
-            self.info(format!("Game over: {o}. {}", self.end_keys()));
+            self.info(self.game_over(o));
             return;
         }
         if let Some(why) = self.not_yours() {

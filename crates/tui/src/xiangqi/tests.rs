@@ -249,9 +249,14 @@ fn checkmate_is_announced_with_the_rule() {
     type_line(&mut app, "b5b9");
     assert_eq!(
         message(&app),
-        "Red played 車五進四 (b5b9). Game over: red wins by checkmate. 'n' new game, 'u' undo, 'q' quit."
+        "Red played 車五進四 (b5b9). Game over: red wins by checkmate."
             .replace("車五進四", &app.state().move_texts()[0].1)
     );
+    // The key row says what the keys do now; the message fits its one row at 80 columns.
+    let screen = render_to_string(&mut app, 80, 24);
+    let rows: Vec<&str> = screen.lines().collect();
+    assert!(rows[23].starts_with("n new game"), "{screen}");
+    assert!(rows[22].trim_end().ends_with("Game over: red wins by checkmate."), "{screen}");
     // Over: q quits without asking.
     assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
 }

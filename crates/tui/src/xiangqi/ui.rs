@@ -482,6 +482,9 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
             &format!("Enter move{sep}: type{sep}r resign{sep}d draw"),
             sep,
         ),
+        None if s.game().outcome().is_some() => {
+            format!("n new game{sep}u undo{sep}o options{sep}? help{sep}q quit")
+        }
         None => format!("Enter move{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
     };
     frame.render_widget(Line::styled(footer, theme::DIM), keys);
