@@ -256,7 +256,12 @@ fn checkmate_is_announced_with_the_rule() {
     let screen = render_to_string(&mut app, 80, 24);
     let rows: Vec<&str> = screen.lines().collect();
     assert!(rows[23].starts_with("n new game"), "{screen}");
-    assert!(rows[22].trim_end().ends_with("Game over: red wins by checkmate."), "{screen}");
+    assert!(
+        rows[22]
+            .trim_end()
+            .ends_with("Game over: red wins by checkmate."),
+        "{screen}"
+    );
     // Over: q quits without asking.
     assert_eq!(app.handle_event(&key(KeyCode::Char('q'))), Action::Quit);
 }
