@@ -477,15 +477,18 @@ pub fn draw(frame: &mut Frame, s: &State, hits: &mut BoardHits) {
         None => frame.render_widget(StatusLine(s.status()), status),
     }
     let sep = style.separator();
-    let footer = match s.table() {
-        Some(link) => link.footer(
+    let footer = if let Some(link) = s.table() {
+        link.footer(
             &format!("Enter move{sep}: type{sep}r resign{sep}d draw"),
             sep,
-        ),
-        None if s.game().outcome().is_some() => {
-            format!("n new game{sep}u undo{sep}o options{sep}? help{sep}q quit")
-        }
-        None => format!("Enter move{sep}: type{sep}u undo{sep}o options{sep}? help{sep}q quit"),
+        )
+    } else {
+        let first = if s.game().outcome().is_some() {
+            "n new game".to_owned()
+        } else {
+            format!("Enter move{sep}: type")
+        };
+        format!("{first}{sep}u undo{sep}o options{sep}? help{sep}q quit")
     };
     frame.render_widget(Line::styled(footer, theme::DIM), keys);
     let keys = help_rows_with_cursor(KEYMAP, style);
