@@ -4,25 +4,11 @@
 //!
 //! The tools are this package's examples, which `cargo test` builds beside the test binaries.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Stdio};
 
-/// `target/<profile>/examples/<name>`, next to this test's own `target/<profile>/deps/`.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps");
-    let path = profile_dir.join("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: `cargo test` builds the examples (`cargo test --test closed_pipe` alone \
-         does not; run `cargo build --examples` first)",
-        path.display()
-    );
-    path
-}
+use common::example;
 
 fn assert_quiet_on_closed_pipe(tool: &str, args: &[&str]) {
     let (reader, writer) = std::io::pipe().expect("a pipe");

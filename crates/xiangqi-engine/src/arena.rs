@@ -15,7 +15,7 @@ use arena::{GameResult, Outcome as ArenaOutcome, Side, Termination};
 use thiserror::Error;
 use xiangqi::{Bot, Color, Game, Move, Notation, Outcome, Position, write_pgn};
 
-use crate::search::{Control, Engine, Limits, MAX_THREADS};
+use crate::search::{Control, Engine, Limits, MAX_THREADS, Score};
 use crate::time::{Budget, Clock};
 
 /// One opening: a name and the moves from the start position.
@@ -376,12 +376,22 @@ impl External {
 
     /// Waits for a line starting with `prefix`; returns it.
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, Failure> {
+        self.read_until(prefix, timeout, |_| {})
+    }
+
+    /// Passes each line to `seen` until one starts with `prefix`; returns that one.
+    fn read_until(
+        &mut self,
+        prefix: &str,
+        timeout: Duration,
+        mut seen: impl FnMut(&str),
+    ) -> Result<String, Failure> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) if line.starts_with(prefix) => return Ok(line),
-                Ok(_) => {}
+                Ok(line) => seen(&line),
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(Failure::Crash("engine exited".into()));
@@ -541,6 +551,65 @@ impl Player {
     }
 }
 
+/// A teacher for [`crate::tune`]'s labelled positions: parlor's engine or an external UCI
+/// engine that scores positions by searching each to a fixed depth.
+pub struct Teacher(Player);
+
+impl Teacher {
+    /// Starts the player `spec` (the baseline bot has no scores to give).
+    pub fn start(spec: &PlayerSpec) -> Result<Teacher, String> {
+        if *spec == PlayerSpec::Baseline {
+            return Err("the baseline bot cannot score positions".into());
+        }
+        Player::start(spec, 0)
+            .map(Teacher)
+            .map_err(|f| failure_text(&f))
+    }
+
+    /// The score of `pos` searched to `depth`, for the side to move.
+    pub fn score(&mut self, pos: &Position, depth: u32) -> Result<Score, String> {
+        match &mut self.0 {
+            Player::Parlor(engine) => {
+                let limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+                let r = engine.search(&Game::new(*pos), &limits, &Control::default(), |_| {});
+                Ok(r.score)
+            }
+            Player::Baseline(_) => Err("the baseline bot cannot score positions".into()),
+            Player::External(ext) => {
+                let mut score = None;
+                ext.send(&format!("position fen {}", pos.fen()))
+                    .and_then(|()| ext.send(&format!("go depth {depth}")))
+                    .and_then(|()| {
+                        ext.read_until("bestmove", DEPTH_TIMEOUT, |line| {
+                            score = info_score(line).or(score);
+                        })
+                    })
+                    .map_err(|f| failure_text(&f))?;
+                score.ok_or_else(|| "the engine gave no score before its bestmove".into())
+            }
+        }
+    }
+}
+
+/// The score of a UCI `info` line (`score cp N` or `score mate N`), if it has one.
+fn info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    words.find(|&w| w == "score")?;
+    let kind = words.next()?;
+    let n = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(Score::Cp(n)),
+        "mate" => Some(Score::Mate(n)),
+        _ => None,
+    }
+}
+
 /// The longest game before the arena adjudicates a draw (the rules' 60-move limit without a
 /// capture usually ends a game long before).
 pub const MAX_PLIES: usize = 400;
@@ -660,6 +729,14 @@ pub fn play_game(
     GameResult::new(outcome, termination, record)
 }
 
+fn failure_text(f: &Failure) -> String {
+    match f {
+        Failure::Timeout => "the engine took too long".into(),
+        Failure::Illegal(m) => format!("the engine played {m:?}"),
+        Failure::Crash(why) => why.clone(),
+    }
+}
+
 fn failure_termination(f: &Failure, name: &str) -> Termination {
     match f {
         Failure::Timeout => Termination::Timeout,
@@ -678,6 +755,45 @@ mod tests {
         assert_eq!(External::shift("c9e8", 1), "c10e9");
         assert_eq!(External::shift("c10e9", -1), "c9e8");
         assert_eq!(External::shift("(none)", -1).parse::<Move>().ok(), None);
+    }
+
+    #[test]
+    fn info_lines_give_their_score() {
+        let line = "info depth 9 seldepth 12 multipv 1 score cp -35 nodes 9000 pv h2e2";
+        assert_eq!(info_score(line), Some(Score::Cp(-35)));
+        assert_eq!(
+            info_score("info depth 3 score mate -2 pv a0a1"),
+            Some(Score::Mate(-2))
+        );
+        assert_eq!(info_score("info string score cp 5"), Some(Score::Cp(5)));
+        for no in [
+            "info depth 3 nodes 10",
+            "bestmove h2e2",
+            "info score cp x",
+            "info score",
+        ] {
+            assert_eq!(info_score(no), None, "{no}");
+        }
+    }
+
+    #[test]
+    fn a_teacher_scores_for_the_side_to_move() {
+        let mut parlor = Teacher::start(&PlayerSpec::Parlor {
+            hash_mib: 1,
+            skill: 20,
+            threads: 1,
+        })
+        .unwrap();
+        // Red's chariot checks on the d-file; the generals may not face on the e-file: mate.
+        let mate = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+        assert_eq!(parlor.score(&mate, 3), Ok(Score::Mate(1)));
+        assert!(Teacher::start(&PlayerSpec::Baseline).is_err());
+        let missing = PlayerSpec::External {
+            command: "/nonexistent/engine".into(),
+            options: vec![],
+            rank_offset: 0,
+        };
+        assert!(Teacher::start(&missing).is_err());
     }
 
     #[test]

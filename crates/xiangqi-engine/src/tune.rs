@@ -15,6 +15,7 @@ use xiangqi::{Color, PgnError, Position, RuleSet, Validation, read_pgn};
 
 use crate::board::legal_moves;
 use crate::eval::{MAX_PHASE, Terms, WEIGHTS, count_terms, term};
+use crate::search::Score;
 use crate::see::see;
 
 /// One position's terms and its game's result.
@@ -83,7 +84,17 @@ pub fn split_games(text: &str) -> Vec<&str> {
 /// The samples of every game in `text` (PGN, one game after another, each with a decisive or
 /// drawn `Result` tag; unfinished games are skipped): the quiet positions from ply `skip` on.
 pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError> {
-    let mut samples = Vec::new();
+    Ok(quiet_positions(text, skip)?
+        .iter()
+        .map(|(pos, result)| Sample::new(pos, *result))
+        .collect())
+}
+
+/// The quiet positions of every finished game in `text` from ply `skip` on, each with its
+/// game's result for Red: not in check, not just after a capture, and without a capture that
+/// wins material by static exchange (the positions [`samples_from_pgn`] fits).
+pub fn quiet_positions(text: &str, skip: usize) -> Result<Vec<(Position, f32)>, PgnError> {
+    let mut positions = Vec::new();
     for record in split_games(text) {
         let pgn = read_pgn(record, RuleSet::ASIAN, Validation::Strict)?;
         let result = match pgn.tag("Result") {
@@ -96,9 +107,73 @@ pub fn samples_from_pgn(text: &str, skip: usize) -> Result<Vec<Sample>, PgnError
         for (ply, m) in game.moves().enumerate().skip(skip) {
             let pos = game.position_at(ply).expect("ply within the game");
             if !pos.is_check() && pos.piece_at(m.to).is_none() && !wins_material(pos) {
-                samples.push(Sample::new(pos, result));
+                positions.push((*pos, result));
             }
         }
+    }
+    Ok(positions)
+}
+
+/// A teacher's score beyond which every position counts as won (mates included).
+const TEACHER_CLAMP: f64 = 3000.0;
+
+/// A teacher's `score` of a position with `turn` to move, as centipawns for Red (mates as
+/// ±3,000).
+pub fn red_centipawns(score: Score, turn: Color) -> f64 {
+    let cp = match score {
+        Score::Cp(cp) => f64::from(cp).clamp(-TEACHER_CLAMP, TEACHER_CLAMP),
+        Score::Mate(n) if n > 0 => TEACHER_CLAMP,
+        Score::Mate(_) => -TEACHER_CLAMP,
+    };
+    if turn == Color::Red { cp } else { -cp }
+}
+
+/// The labels of positions a teacher scored: `labelled` holds (Red's centipawns by the
+/// teacher, the game's result for Red). The teacher's scale `K` is fitted to the results;
+/// each label is `blend` × the result + (1 − `blend`) × the result the teacher's score
+/// predicts. Returns the labels and `K`.
+pub fn blended_labels(labelled: &[(f64, f32)], blend: f64) -> (Vec<f64>, f64) {
+    let k = best_k(|k| {
+        let sum: f64 = labelled
+            .iter()
+            .map(|&(cp, result)| (f64::from(result) - sigmoid(k, cp)).powi(2))
+            .sum();
+        sum / count(labelled.len())
+    });
+    let labels = labelled
+        .iter()
+        .map(|&(cp, result)| blend * f64::from(result) + (1.0 - blend) * sigmoid(k, cp))
+        .collect();
+    (labels, k)
+}
+
+/// The samples of labelled positions: one `FEN | score` line each, the score Red's expected
+/// result from 0 (a loss) to 1 (a win), as a teacher's evaluation or a game's result gives
+/// it. Blank lines and lines starting with `#` are skipped.
+pub fn samples_from_positions(text: &str) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let problem = |what: String| format!("line {}: {what}", i + 1);
+        let (fen, score) = line
+            .split_once('|')
+            .ok_or_else(|| problem("expected `FEN | score`".into()))?;
+        let pos = Position::from_fen(fen.trim()).map_err(|e| problem(e.to_string()))?;
+        let score: f32 = score
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s| (0.0..=1.0).contains(s))
+            .ok_or_else(|| {
+                problem(format!(
+                    "score {:?} is not a number from 0 to 1",
+                    score.trim()
+                ))
+            })?;
+        samples.push(Sample::new(&pos, score));
     }
     Ok(samples)
 }
@@ -222,8 +297,12 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
 
 /// The scaling `K` that best fits `weights` to the results (to 0.001, between 0.05 and 5).
 pub fn fit_k(samples: &[Sample], weights: &[[f64; 2]]) -> f64 {
+    best_k(|k| error(samples, weights, k))
+}
+
+/// The `K` between 0.05 and 5 (to 0.001) where the error `f` is least.
+fn best_k(f: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.05, 5.0);
-    let f = |k| error(samples, weights, k);
     while hi - lo > 0.001 {
         let a = lo + (hi - lo) / 3.0;
         let b = hi - (hi - lo) / 3.0;
@@ -467,5 +546,71 @@ mod tests {
         assert_eq!((sets.fit.len(), sets.held_out.len()), (0, 1));
         sets.add(&format!("{c}{pgn}{pgn}"), false, 0).unwrap();
         assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 1));
+    }
+    #[test]
+    fn labelled_positions_are_read_or_refused_by_line() {
+        let start = Position::default().fen();
+        let text = format!("# a comment\n\n{start} | 0.75\n{start} |1\n");
+        let samples = samples_from_positions(&text).unwrap();
+        assert_eq!(samples.len(), 2);
+        assert!((samples[0].result - 0.75).abs() < f32::EPSILON);
+        for (bad, problem) in [
+            (format!("{start} 0.5"), "line 1: expected `FEN | score`"),
+            (
+                format!("{start} | 1.5"),
+                "line 1: score \"1.5\" is not a number from 0 to 1",
+            ),
+            (
+                format!("{start} | x"),
+                "line 1: score \"x\" is not a number from 0 to 1",
+            ),
+        ] {
+            assert_eq!(samples_from_positions(&bad).unwrap_err(), problem);
+        }
+        assert!(
+            samples_from_positions("\nnot a fen | 0.5")
+                .unwrap_err()
+                .starts_with("line 2: ")
+        );
+    }
+
+    #[test]
+    fn teacher_scores_are_red_centipawns() {
+        for (score, turn, red) in [
+            (Score::Cp(120), Color::Red, 120.0),
+            (Score::Cp(120), Color::Black, -120.0),
+            (Score::Cp(-9000), Color::Red, -3000.0),
+            (Score::Mate(3), Color::Black, -3000.0),
+            (Score::Mate(-2), Color::Black, 3000.0),
+        ] {
+            assert!(
+                (red_centipawns(score, turn) - red).abs() < 1e-9,
+                "{score:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn blended_labels_fit_the_teachers_scale() {
+        // Results that follow a logistic curve of the teacher's score with K = 0.8: the fit
+        // finds that K, and the labels mix result and prediction as asked.
+        let labelled: Vec<(f64, f32)> = (-20..=20)
+            .map(|i| {
+                let cp = f64::from(i) * 50.0;
+                (cp, sigmoid(0.8, cp) as f32)
+            })
+            .collect();
+        let (labels, k) = blended_labels(&labelled, 0.0);
+        assert!((k - 0.8).abs() < 0.01, "{k}");
+        for (&(cp, result), label) in labelled.iter().zip(&labels) {
+            assert!((label - sigmoid(k, cp)).abs() < 1e-9);
+            assert!((label - f64::from(result)).abs() < 0.01);
+        }
+        let won = [(400.0, 1.0), (-400.0, 0.0), (0.0, 1.0)];
+        let (labels, _) = blended_labels(&won, 1.0);
+        assert_eq!(labels, vec![1.0, 0.0, 1.0]);
+        let (labels, k) = blended_labels(&won, 0.5);
+        assert!((labels[2] - 0.75).abs() < 1e-9, "{labels:?}");
+        assert!(labels[0] > 0.75 && labels[1] < 0.25 && k > 0.0);
     }
 }

@@ -107,6 +107,45 @@ pub enum Command {
     /// Fits the engine's evaluation weights to the results of games (Texel tuning) and writes
     /// them as the engine's `weights.rs`.
     Tune(TuneArgs),
+    /// Scores the quiet positions of finished games with a teacher engine and writes them as
+    /// labelled positions for `tune --positions`.
+    Label(LabelArgs),
+}
+
+/// Options of `xiangqi label`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example (Fairy-Stockfish as the teacher, half its verdict and half the game's):\n  xiangqi label games.pgn --teacher uci:/path/fairy-stockfish --teacher-option UCI_Variant=xiangqi \\\n    --teacher-option \"Use NNUE=false\" --depth 9 --every 6 --blend 0.5 --out positions.txt\n  xiangqi tune --positions positions.txt --holdout-every 10 --iterations 1000 --out crates/xiangqi-engine/src/weights.rs"
+)]
+pub struct LabelArgs {
+    /// PGN files of finished games.
+    #[arg(required = true)]
+    pub pgn: Vec<std::path::PathBuf>,
+    /// The engine that scores the positions: parlor[:hash=MIB] or uci:COMMAND.
+    #[arg(long)]
+    pub teacher: String,
+    /// A `setoption` for an external teacher (NAME=VALUE, repeatable).
+    #[arg(long)]
+    pub teacher_option: Vec<String>,
+    /// The depth the teacher searches each position to.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Skip each game's first plies (the opening).
+    #[arg(long, default_value_t = 16)]
+    pub skip: usize,
+    /// Keep every Nth quiet position (in the order of the games).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// The weight of the game's result in each label, from 0 (the teacher's score alone) to 1
+    /// (the result alone).
+    #[arg(long, default_value_t = 0.5)]
+    pub blend: f64,
+    /// Teacher processes run at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub concurrency: u64,
+    /// Write the labelled positions here (default: standard output).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Options of `xiangqi tune`.
@@ -116,8 +155,12 @@ pub enum Command {
 )]
 pub struct TuneArgs {
     /// PGN files of finished games.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "positions")]
     pub pgn: Vec<std::path::PathBuf>,
+    /// Files of labelled positions, one `FEN | score` line each (Red's expected result, 0 to
+    /// 1); with `--holdout-every N`, every Nth position is held out.
+    #[arg(long)]
+    pub positions: Vec<std::path::PathBuf>,
     /// Skip each game's first plies (the opening).
     #[arg(long, default_value_t = 16)]
     pub skip: usize,
@@ -230,9 +273,13 @@ pub fn main() -> ExitCode {
     let fen = match &cli.command {
         Some(Command::Perft { fen, .. }) => fen.as_deref().or(cli.fen.as_deref()),
         None
-        | Some(Command::Uci | Command::Arena(_) | Command::Openings { .. } | Command::Tune(_)) => {
-            cli.fen.as_deref()
-        }
+        | Some(
+            Command::Uci
+            | Command::Arena(_)
+            | Command::Openings { .. }
+            | Command::Tune(_)
+            | Command::Label(_),
+        ) => cli.fen.as_deref(),
     };
     let settings = cli.settings(fen);
     let game = match settings.new_game() {
@@ -286,6 +333,13 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Label(args)) => match label_main(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xiangqi label: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Uci) => {
             xiangqi_engine::uci::Uci::new(std::io::stdout()).run(std::io::stdin().lock());
             ExitCode::SUCCESS
@@ -322,9 +376,85 @@ pub fn main() -> ExitCode {
     }
 }
 
+fn label_main(args: &LabelArgs) -> Result<(), String> {
+    use std::fmt::Write as _;
+    use xiangqi_engine::arena::{PlayerSpec, Teacher};
+    use xiangqi_engine::tune::{blended_labels, quiet_positions, red_centipawns};
+
+    if !(0.0..=1.0).contains(&args.blend) {
+        return Err(format!("--blend {} is not from 0 to 1", args.blend));
+    }
+    let spec = PlayerSpec::parse(&args.teacher, &args.teacher_option, 0).map_err(|e| e.0)?;
+    let mut positions = Vec::new();
+    for path in &args.pgn {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        positions.extend(
+            quiet_positions(&text, args.skip).map_err(|e| format!("{}: {e}", path.display()))?,
+        );
+    }
+    let every = usize::try_from(args.every).unwrap_or(usize::MAX);
+    let positions: Vec<_> = positions
+        .into_iter()
+        .skip(every - 1)
+        .step_by(every)
+        .collect();
+    if positions.is_empty() {
+        return Err("no quiet positions from finished games".into());
+    }
+    let concurrency = usize::try_from(args.concurrency).unwrap_or(1);
+    let chunk = positions.len().div_ceil(concurrency);
+    let started = Instant::now();
+    let scores = std::thread::scope(|scope| {
+        let workers: Vec<_> = positions
+            .chunks(chunk)
+            .map(|part| {
+                let spec = &spec;
+                scope.spawn(move || -> Result<Vec<f64>, String> {
+                    let mut teacher = Teacher::start(spec)?;
+                    part.iter()
+                        .map(|(pos, _)| {
+                            let score = teacher.score(pos, args.depth)?;
+                            Ok(red_centipawns(score, pos.turn()))
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .map_err(|_| "a teacher thread panicked".to_string())?
+            })
+            .collect::<Result<Vec<Vec<f64>>, String>>()
+    })?;
+    let labelled: Vec<(f64, f32)> = scores
+        .into_iter()
+        .flatten()
+        .zip(positions.iter().map(|&(_, result)| result))
+        .collect();
+    let (labels, k) = blended_labels(&labelled, args.blend);
+    eprintln!(
+        "{} positions scored in {:.0} s; the teacher's K {k:.3}",
+        positions.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut text = String::new();
+    for ((pos, _), label) in positions.iter().zip(labels) {
+        let _ = writeln!(text, "{} | {label:.4}", pos.fen());
+    }
+    if let Some(path) = &args.out {
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    } else {
+        print!("{text}");
+        Ok(())
+    }
+}
+
 fn tune_main(args: &TuneArgs) -> Result<(), String> {
     use xiangqi_engine::tune::{
-        GameSets, Tuner, current_weights, error, fit_k, parse_weights_source, weights_source,
+        GameSets, Tuner, current_weights, error, fit_k, parse_weights_source,
+        samples_from_positions, weights_source,
     };
 
     let mut sets = GameSets::new(args.holdout_every.map(|n| n as usize));
@@ -336,10 +466,23 @@ fn tune_main(args: &TuneArgs) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let GameSets {
-        fit: samples,
-        held_out: holdout,
+        fit: mut samples,
+        held_out: mut holdout,
         ..
     } = sets;
+    let every = args.holdout_every.map_or(usize::MAX, |n| n.max(1) as usize);
+    for path in &args.positions {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let labelled =
+            samples_from_positions(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (i, sample) in labelled.into_iter().enumerate() {
+            if (i + 1).is_multiple_of(every) {
+                holdout.push(sample);
+            } else {
+                samples.push(sample);
+            }
+        }
+    }
     if samples.is_empty() {
         return Err("no quiet positions from finished games".into());
     }
