@@ -140,7 +140,7 @@ pub struct LabelArgs {
     /// (the result alone).
     #[arg(long, default_value_t = 0.5)]
     pub blend: f64,
-    /// Teacher processes run at once.
+    /// How many teachers score at once (each its own engine or process).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub concurrency: u64,
     /// Write the labelled positions here (default: standard output).
@@ -404,16 +404,24 @@ fn label_main(args: &LabelArgs) -> Result<(), String> {
     let concurrency = usize::try_from(args.concurrency).unwrap_or(1);
     let chunk = positions.len().div_ceil(concurrency);
     let started = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let scores = std::thread::scope(|scope| {
         let workers: Vec<_> = positions
             .chunks(chunk)
             .map(|part| {
-                let spec = &spec;
+                let (spec, done, total) = (&spec, &done, positions.len());
                 scope.spawn(move || -> Result<Vec<f64>, String> {
                     let mut teacher = Teacher::start(spec)?;
                     part.iter()
                         .map(|(pos, _)| {
                             let score = teacher.score(pos, args.depth)?;
+                            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                            if n.is_multiple_of(10_000) {
+                                eprintln!(
+                                    "{n} of {total} positions scored ({:.0} s)",
+                                    started.elapsed().as_secs_f64()
+                                );
+                            }
                             Ok(red_centipawns(score, pos.turn()))
                         })
                         .collect()
