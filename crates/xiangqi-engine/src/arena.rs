@@ -594,18 +594,35 @@ impl Teacher {
     }
 }
 
-/// The score of a UCI `info` line (`score cp N` or `score mate N`), if it has one.
+/// The exact score of the best line in a UCI `info` line (`score cp N` or `score mate N`),
+/// if it has one: not a bound, not a second `multipv` line, not in an `info string`.
 fn info_score(line: &str) -> Option<Score> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("info") {
+    // `string` takes the rest of the line as text.
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .take_while(|&w| w != "string")
+        .collect();
+    if words.first() != Some(&"info") {
         return None;
     }
-    words.find(|&w| w == "score")?;
-    let kind = words.next()?;
-    let n = words.next()?.parse().ok()?;
-    match kind {
-        "cp" => Some(Score::Cp(n)),
-        "mate" => Some(Score::Mate(n)),
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|&w| w == key)
+            .map(|i| &words[i + 1..])
+    };
+    if after("multipv").is_some_and(|rest| rest.first() != Some(&"1")) {
+        return None;
+    }
+    let score = match after("score")? {
+        [kind, n, rest @ ..] if !rest.first().is_some_and(|w| w.ends_with("bound")) => {
+            (*kind, n.parse().ok()?)
+        }
+        _ => return None,
+    };
+    match score {
+        ("cp", n) => Some(Score::Cp(n)),
+        ("mate", n) => Some(Score::Mate(n)),
         _ => None,
     }
 }
@@ -765,12 +782,23 @@ mod tests {
             info_score("info depth 3 score mate -2 pv a0a1"),
             Some(Score::Mate(-2))
         );
-        assert_eq!(info_score("info string score cp 5"), Some(Score::Cp(5)));
+        assert_eq!(
+            info_score("info depth 1 multipv 1 score cp 7"),
+            Some(Score::Cp(7))
+        );
+        assert_eq!(
+            info_score("info score cp 8 string score cp 9"),
+            Some(Score::Cp(8))
+        );
         for no in [
             "info depth 3 nodes 10",
             "bestmove h2e2",
             "info score cp x",
             "info score",
+            "info string score cp 5",
+            "info depth 9 multipv 2 score cp 40 pv h2e2",
+            "info depth 9 score cp 40 lowerbound nodes 10",
+            "info depth 9 score cp 40 upperbound",
         ] {
             assert_eq!(info_score(no), None, "{no}");
         }
