@@ -160,7 +160,9 @@ const VCT_DEFENCES: [&str; 4] = [
 /// defence sees.
 fn opponent_line(pos: &Position) -> Option<Vec<Point>> {
     let stop = AtomicBool::new(false);
-    let mut clock = Clock::new(Some(Duration::from_secs(30)), &stop);
+    // No clock: both searches are bounded by depth, and a clock cut short on a loaded
+    // machine would find no line and let a bad move pass.
+    let mut clock = Clock::new(None, &stop);
     let mut board = SearchBoard::new(pos);
     let line = vcf(&mut board, &mut clock, 30).or_else(|| vct(&mut board, &mut clock, 8, 12))?;
     Some(line.iter().map(|&c| board.point(c)).collect())
@@ -189,10 +191,11 @@ fn move_leaving_no_line(pos: &Position, limits: Limits, context: &str) -> Though
 #[test]
 fn the_root_defence_stops_a_vct_that_depth_one_misses() {
     let stop = AtomicBool::new(false);
-    // A tenth of the time goes to each root threat search: ample, so a loaded machine does
-    // not cut the defence short.
+    // A tenth of the time goes to the root's first threat search and a fifth to the
+    // defence's: a minute and two, which the test build (about 5 s a position on an idle
+    // core) does not reach even on a loaded machine, where a tenth of a minute ran out.
     let depth_one = Limits {
-        time: Some(Duration::from_secs(60)),
+        time: Some(Duration::from_secs(600)),
         depth: Some(1),
         soft: None,
     };
