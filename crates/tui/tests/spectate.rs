@@ -80,7 +80,16 @@ fn a_hearts_spectator_sees_the_public_view_and_never_a_hand_card() {
             "a spectator sees {seated:?}:\n{screen}"
         );
     }
-    // Dave cannot act: his keys send nothing (the game waits for ann meanwhile).
+    // Dave cannot act: his keys send nothing (the game waits for ann meanwhile, once the
+    // bots' passes, which may still be arriving, are in).
+    until(&mut dave, "the bots' passes", |d| {
+        let view = d[0].table().view();
+        hearts::Seat::ALL
+            .iter()
+            .filter(|s| view.awaiting_pass(**s))
+            .count()
+            == 1
+    });
     let ply = |net: &NetState| net.state.as_ref().map(|s| s.ply);
     let before = ply(dave_net(&dave));
     for code in ACTING {
