@@ -85,7 +85,8 @@ fn games_scored_by_an_external_teacher_tune_the_weights() {
     let source = std::fs::read_to_string(&weights).unwrap();
     assert!(source.contains("pub const WEIGHTS"), "{source}");
 
-    // Bad input: a teacher that cannot score, a blend out of range, a malformed label.
+    // Bad input: a teacher that cannot score, a blend out of range, a malformed label, no
+    // games or labels at all (the message names both ways to give them).
     let refused = |args: &[&str], problem: &str| {
         let out = xiangqi(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -104,5 +105,6 @@ fn games_scored_by_an_external_teacher_tune_the_weights() {
     );
     std::fs::write(&positions, "rnbakabnr | 0.5\n").unwrap();
     refused(&["tune", "--positions", text(&positions)], "line 1: ");
+    refused(&["tune"], "<PGN|--positions <POSITIONS>>");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -150,7 +150,7 @@ pub fn blended_labels(labelled: &[(f64, f32)], blend: f64) -> (Vec<f64>, f64) {
 /// The samples of labelled positions: one `FEN | score` line each, the score Red's expected
 /// result from 0 (a loss) to 1 (a win), as a teacher's evaluation or a game's result gives
 /// it. Blank lines and lines starting with `#` are skipped.
-pub fn samples_from_positions(text: &str) -> Result<Vec<Sample>, String> {
+fn samples_from_positions(text: &str) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -196,7 +196,9 @@ pub struct GameSets {
     seen: HashSet<String>,
     /// How many distinct games were added to fit from (some of them held out).
     offered: usize,
-    /// Every how many of those one is held out.
+    /// How many labelled positions were added (some of them held out).
+    labelled: usize,
+    /// Every how many games, and every how many labelled positions, one is held out.
     every: usize,
 }
 
@@ -208,6 +210,7 @@ impl GameSets {
             held_out: Vec::new(),
             seen: HashSet::new(),
             offered: 0,
+            labelled: 0,
             every: holdout_every.map_or(usize::MAX, |n| n.max(1)),
         }
     }
@@ -230,6 +233,20 @@ impl GameSets {
                 &mut self.fit
             };
             into.extend(samples_from_pgn(game, skip)?);
+        }
+        Ok(())
+    }
+
+    /// Adds the labelled positions in `text` (see [`samples_from_positions`]), every Nth
+    /// held out, counted across all the files added. Nothing is added if a line is refused.
+    pub fn add_positions(&mut self, text: &str) -> Result<(), String> {
+        for sample in samples_from_positions(text)? {
+            self.labelled += 1;
+            if self.labelled.is_multiple_of(self.every) {
+                self.held_out.push(sample);
+            } else {
+                self.fit.push(sample);
+            }
         }
         Ok(())
     }
@@ -547,6 +564,24 @@ mod tests {
         sets.add(&format!("{c}{pgn}{pgn}"), false, 0).unwrap();
         assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 1));
     }
+    #[test]
+    fn every_nth_labelled_position_is_held_out_across_files() {
+        let start = Position::default().fen();
+        let five = format!("{start} | 0.5\n").repeat(5);
+        let mut sets = GameSets::new(Some(3));
+        sets.add_positions(&five).unwrap();
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (4, 1));
+        // The count goes on in the next file: its first position is the sixth.
+        sets.add_positions(&format!("{start} | 1\n")).unwrap();
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (4, 2));
+        // A refused file adds nothing.
+        assert!(sets.add_positions(&format!("{five}{start}\n")).is_err());
+        assert_eq!((sets.fit.len(), sets.held_out.len()), (4, 2));
+        let mut all_fitted = GameSets::new(None);
+        all_fitted.add_positions(&five).unwrap();
+        assert_eq!((all_fitted.fit.len(), all_fitted.held_out.len()), (5, 0));
+    }
+
     #[test]
     fn labelled_positions_are_read_or_refused_by_line() {
         let start = Position::default().fen();

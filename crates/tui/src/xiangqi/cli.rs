@@ -150,16 +150,17 @@ pub struct LabelArgs {
 
 /// Options of `xiangqi tune`.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("input").required(true).multiple(true))]
 #[command(
     after_help = "Example (self-play games, then tuning):\n  xiangqi openings --count 1000 > openings.txt\n  xiangqi arena --openings openings.txt --a-limit nodes=6000 --b parlor --b-limit nodes=6600 --concurrency 2 --pgn games.pgn\n  xiangqi tune games.pgn --holdout-every 10 --out crates/xiangqi-engine/src/weights.rs"
 )]
 pub struct TuneArgs {
     /// PGN files of finished games.
-    #[arg(required_unless_present = "positions")]
+    #[arg(group = "input")]
     pub pgn: Vec<std::path::PathBuf>,
     /// Files of labelled positions, one `FEN | score` line each (Red's expected result, 0 to
     /// 1); with `--holdout-every N`, every Nth position is held out.
-    #[arg(long)]
+    #[arg(long, group = "input")]
     pub positions: Vec<std::path::PathBuf>,
     /// Skip each game's first plies (the opening).
     #[arg(long, default_value_t = 16)]
@@ -461,8 +462,7 @@ fn label_main(args: &LabelArgs) -> Result<(), String> {
 
 fn tune_main(args: &TuneArgs) -> Result<(), String> {
     use xiangqi_engine::tune::{
-        GameSets, Tuner, current_weights, error, fit_k, parse_weights_source,
-        samples_from_positions, weights_source,
+        GameSets, Tuner, current_weights, error, fit_k, parse_weights_source, weights_source,
     };
 
     let mut sets = GameSets::new(args.holdout_every.map(|n| n as usize));
@@ -473,26 +473,20 @@ fn tune_main(args: &TuneArgs) -> Result<(), String> {
         sets.add(&text, held_out, args.skip)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    let GameSets {
-        fit: mut samples,
-        held_out: mut holdout,
-        ..
-    } = sets;
-    let every = args.holdout_every.map_or(usize::MAX, |n| n.max(1) as usize);
     for path in &args.positions {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let labelled =
-            samples_from_positions(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (i, sample) in labelled.into_iter().enumerate() {
-            if (i + 1).is_multiple_of(every) {
-                holdout.push(sample);
-            } else {
-                samples.push(sample);
-            }
-        }
+        sets.add_positions(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    let GameSets {
+        fit: samples,
+        held_out: holdout,
+        ..
+    } = sets;
     if samples.is_empty() {
-        return Err("no quiet positions from finished games".into());
+        return Err(
+            "nothing to fit: no quiet positions from finished games or labelled positions".into(),
+        );
     }
     let weights = match &args.start {
         Some(path) => parse_weights_source(
