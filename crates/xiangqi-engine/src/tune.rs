@@ -237,8 +237,10 @@ impl GameSets {
         Ok(())
     }
 
-    /// Adds the labelled positions in `text` (see [`samples_from_positions`]), every Nth
-    /// held out, counted across all the files added. Nothing is added if a line is refused.
+    /// Adds the labelled positions in `text`, every Nth held out, counted across all the
+    /// files added. Each line is `FEN | score`, the score Red's expected result from 0 (a
+    /// loss) to 1 (a win); blank lines and lines starting with `#` are skipped. A malformed
+    /// line is refused with its number and the problem, and then nothing is added.
     pub fn add_positions(&mut self, text: &str) -> Result<(), String> {
         for sample in samples_from_positions(text)? {
             self.labelled += 1;
