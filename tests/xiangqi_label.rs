@@ -106,5 +106,10 @@ fn games_scored_by_an_external_teacher_tune_the_weights() {
     std::fs::write(&positions, "rnbakabnr | 0.5\n").unwrap();
     refused(&["tune", "--positions", text(&positions)], "line 1: ");
     refused(&["tune"], "<PGN|--positions <POSITIONS>>");
+    std::fs::write(&positions, "# only a comment\n").unwrap();
+    refused(
+        &["tune", "--positions", text(&positions)],
+        "nothing to fit: no quiet positions from finished games or labelled positions",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

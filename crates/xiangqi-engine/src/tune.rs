@@ -186,7 +186,8 @@ fn wins_material(pos: &Position) -> bool {
         .any(|&m| pos.piece_at(m.to).is_some() && see(pos, m) > 0)
 }
 
-/// The samples for a fit and for a held-out error, from games added file by file.
+/// The samples for a fit and for a held-out error, from games and labelled positions added
+/// file by file.
 pub struct GameSets {
     /// The samples to fit.
     pub fit: Vec<Sample>,
@@ -566,6 +567,7 @@ mod tests {
         sets.add(&format!("{c}{pgn}{pgn}"), false, 0).unwrap();
         assert_eq!((sets.fit.len(), sets.held_out.len()), (2, 1));
     }
+
     #[test]
     fn every_nth_labelled_position_is_held_out_across_files() {
         let start = Position::default().fen();

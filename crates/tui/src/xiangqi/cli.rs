@@ -159,7 +159,7 @@ pub struct TuneArgs {
     #[arg(group = "input")]
     pub pgn: Vec<std::path::PathBuf>,
     /// Files of labelled positions, one `FEN | score` line each (Red's expected result, 0 to
-    /// 1); with `--holdout-every N`, every Nth position is held out.
+    /// 1); with `--holdout-every N`, every Nth position is held out (counted across files).
     #[arg(long, group = "input")]
     pub positions: Vec<std::path::PathBuf>,
     /// Skip each game's first plies (the opening).
