@@ -16,6 +16,9 @@ pub(crate) type Point = usize;
 /// The four orthogonal steps as `(file, rank)` deltas.
 pub(crate) const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
+/// The four diagonal steps as `(file, rank)` deltas.
+pub(crate) const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
 /// The point `(df, dr)` away from `p`, if it is on the board.
 #[inline]
 pub(crate) fn step(p: Point, df: i32, dr: i32) -> Option<Point> {
@@ -56,7 +59,12 @@ impl Board {
 
     /// The pieces on the board by point, in point order.
     pub(crate) fn pieces(&self) -> impl Iterator<Item = (Point, Piece)> + '_ {
-        let mut bits = self.occupied();
+        self.pieces_in(self.occupied())
+    }
+
+    /// The pieces on the points of `set`, in point order.
+    pub(crate) fn pieces_in(&self, set: u128) -> impl Iterator<Item = (Point, Piece)> + '_ {
+        let mut bits = set & self.occupied();
         std::iter::from_fn(move || {
             let p = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
             bits &= bits - 1;
@@ -176,7 +184,7 @@ impl Board {
             (3..=5).contains(&f) && r <= 2
         };
         if in_palace(target) {
-            for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            for (df, dr) in DIAGONAL {
                 if let Some(a) = step(target, df, dr)
                     && own(a, Role::Advisor)
                 {

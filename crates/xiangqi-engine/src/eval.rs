@@ -8,7 +8,7 @@
 
 use xiangqi::{Color, Piece, Position, Role, Square};
 
-use crate::board::{Board, ORTHOGONAL, Point, relative_rank};
+use crate::board::{Board, DIAGONAL, ORTHOGONAL, Point, relative_rank, step};
 
 /// Material values by role (the general is priceless and scores 0 here).
 pub const fn value(role: Role) -> i32 {
@@ -77,8 +77,19 @@ pub mod term {
     pub const UNSAFE_CHECK: usize = SAFE_CHECK + 3;
     /// A point of the palace the enemy attacks.
     pub const PALACE_ATTACKS: usize = UNSAFE_CHECK + 1;
+    /// A piece of role `r` pinned to its general: the only screen between the general and
+    /// an enemy chariot (or the enemy general), one of two between it and an enemy cannon,
+    /// or the leg of an enemy horse that would check it.
+    pub const PINNED: usize = PALACE_ATTACKS + 1;
+    /// An enemy piece that would give check by moving away (a screen or a horse's leg as
+    /// for [`PINNED`], the enemy's own piece).
+    pub const DISCOVERER: usize = PINNED + 7;
+    /// A point of the palace the enemy attacks and no own piece but the general defends.
+    pub const WEAK_PALACE: usize = DISCOVERER + 1;
+    /// The safe checking points (all roles) times the enemy's raid.
+    pub const CHECKS_RAID: usize = WEAK_PALACE + 1;
     /// How many terms there are.
-    pub const COUNT: usize = PALACE_ATTACKS + 1;
+    pub const COUNT: usize = CHECKS_RAID + 1;
 }
 
 pub use crate::weights::WEIGHTS;
@@ -201,6 +212,41 @@ fn held_by_facing(board: &Board, general: Point, color: Color) -> u128 {
     }
 }
 
+/// The pieces that stand between `color`'s general on `general` and an enemy piece that
+/// would check it if they moved away: a chariot's only screen (or, for `color`'s own pieces,
+/// the only piece between the generals), both screens of a cannon with two, and the leg of a
+/// horse.
+fn general_blockers(board: &Board, general: Point, color: Color) -> u128 {
+    let enemy = |p: Option<Point>, role: Role| {
+        p.and_then(|p| board.get(p)) == Some(Piece::new(color.other(), role))
+    };
+    let mut set = 0;
+    for d in ORTHOGONAL {
+        let (_, Some(first), Some(second)) = board.ray(general, d) else {
+            continue;
+        };
+        let own_first = board.get(first).is_some_and(|f| f.color == color);
+        if enemy(Some(second), Role::Chariot) || (own_first && enemy(Some(second), Role::General)) {
+            set |= 1 << first;
+        } else if enemy(board.ray(second, d).1, Role::Cannon) {
+            set |= 1 << first | 1 << second;
+        }
+    }
+    for (df, dr) in DIAGONAL {
+        let Some(leg) = step(general, df, dr) else {
+            continue;
+        };
+        if board.get(leg).is_some()
+            && [(2 * df, dr), (df, 2 * dr)]
+                .into_iter()
+                .any(|(hf, hr)| enemy(step(general, hf, hr), Role::Horse))
+        {
+            set |= 1 << leg;
+        }
+    }
+    set
+}
+
 /// The points of each colour's palace, by `Color::index()`.
 const PALACES: [u128; 2] = [palace(Color::Red), palace(Color::Black)];
 
@@ -233,6 +279,7 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
     terms.add(color, term::RAID, raid);
     terms.add(color, term::RAID_SQUARED, raid * raid);
     terms.add(color, term::RAID_GAPS, raid * gaps);
+    let mut safe_checks = 0;
     for (i, role) in [Role::Chariot, Role::Cannon, Role::Horse]
         .into_iter()
         .enumerate()
@@ -241,13 +288,29 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
         let safe = (checks & !sides.attacked[us]).count_ones() as i32;
         terms.add(color, term::SAFE_CHECK + i, safe);
         terms.add(color, term::UNSAFE_CHECK, checks.count_ones() as i32 - safe);
+        safe_checks += safe;
     }
+    terms.add(color, term::CHECKS_RAID, safe_checks * raid);
     let palace_attacks = PALACES[us] & sides.attacked[them];
     terms.add(
         color,
         term::PALACE_ATTACKS,
         palace_attacks.count_ones() as i32,
     );
+    let defended = sides.attacked_by_worth[us].iter().fold(0, |a, b| a | b);
+    terms.add(
+        color,
+        term::WEAK_PALACE,
+        (palace_attacks & !defended).count_ones() as i32,
+    );
+    let blockers = general_blockers(board, general, color);
+    for (p, piece) in board.pieces_in(blockers) {
+        if piece.color == color {
+            terms.add(color, term::PINNED + piece.role.index(), 1);
+        } else {
+            terms.add(color, term::DISCOVERER, 1);
+        }
+    }
     let enemy = color.other();
     for d in ORTHOGONAL {
         let (_, first, second) = board.ray(general, d);
@@ -470,6 +533,38 @@ mod tests {
         let c = counts("3k5/9/9/9/9/9/9/c8/4P4/4K4 w - - 0 1");
         assert_eq!(c.0[safe(1)], [0, 0]);
         assert_eq!(c.0[term::UNSAFE_CHECK], [1, 0]);
+    }
+
+    #[test]
+    fn pins_discoverers_weak_palace_points_and_checks_times_raid() {
+        let pinned = |role: Role| term::PINNED + role.index();
+        // Red's horse on e1 is the only screen between its general and Black's chariot.
+        let c = counts("4k4/9/9/9/4r4/9/9/9/4N4/4K4 w - - 0 1");
+        assert_eq!(c.0[pinned(Role::Horse)], [1, 0]);
+        assert_eq!(c.0[term::DISCOVERER], [0, 0]);
+        // Two screens before Black's cannon: both are pinned.
+        let c = counts("4k4/9/9/9/4c4/9/9/4P4/4A4/4K4 w - - 0 1");
+        assert_eq!(c.0[pinned(Role::Advisor)], [1, 0]);
+        assert_eq!(c.0[pinned(Role::Soldier)], [1, 0]);
+        // Red's chariot alone between the generals is pinned; for Black it is a check, not
+        // a discoverer.
+        let c = counts("4k4/9/9/9/9/4R4/9/9/9/4K4 b - - 0 1");
+        assert_eq!(c.0[pinned(Role::Chariot)], [1, 0]);
+        assert_eq!(c.0[term::DISCOVERER], [0, 0]);
+        // Red's advisor on d1 is the leg of Black's horse on d2; Black's own soldier on f1
+        // is the leg of its horse on g1: a discovered check waiting.
+        let c = counts("3k5/9/9/9/9/9/9/3n5/3A1pn2/4K4 w - - 0 1");
+        assert_eq!(c.0[pinned(Role::Advisor)], [1, 0]);
+        assert_eq!(c.0[term::DISCOVERER], [1, 0]);
+        // Black's horse on b3 attacks d2 in Red's palace; a Red advisor on e1 defends it.
+        let c = counts("3k5/9/9/9/9/9/1n7/9/9/4K4 w - - 0 1");
+        assert_eq!(c.0[term::WEAK_PALACE], [1, 0]);
+        let c = counts("3k5/9/9/9/9/9/1n7/9/4A4/4K4 w - - 0 1");
+        assert_eq!(c.0[term::PALACE_ATTACKS], [1, 0]);
+        assert_eq!(c.0[term::WEAK_PALACE], [0, 0]);
+        // Black's chariot across the river on a4 (raid 4) can check from a0 and e4.
+        let c = counts("3k5/9/9/9/9/r8/9/9/9/4K4 w - - 0 1");
+        assert_eq!(c.0[term::CHECKS_RAID], [8, 0]);
     }
 
     #[test]

@@ -473,6 +473,15 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
     let _ = writeln!(out, "    {}", row(term::SAFE_CHECK..term::UNSAFE_CHECK));
     let _ = writeln!(out, "    {} // unsafe checks", pair(term::UNSAFE_CHECK));
     let _ = writeln!(out, "    {} // palace attacks", pair(term::PALACE_ATTACKS));
+    let _ = writeln!(out, "    // pinned: {}", ROLES.join(" "));
+    let _ = writeln!(out, "    {}", row(term::PINNED..term::PINNED + 7));
+    let _ = writeln!(out, "    {} // discoverers", pair(term::DISCOVERER));
+    let _ = writeln!(out, "    {} // weak palace points", pair(term::WEAK_PALACE));
+    let _ = writeln!(
+        out,
+        "    {} // safe checks times raid",
+        pair(term::CHECKS_RAID)
+    );
     out.push_str("];\n");
     out
 }
