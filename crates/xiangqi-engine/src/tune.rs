@@ -475,13 +475,13 @@ pub fn weights_source(weights: &[[f64; 2]]) -> String {
     let _ = writeln!(out, "    {} // palace attacks", pair(term::PALACE_ATTACKS));
     let _ = writeln!(out, "    // pinned: {}", ROLES.join(" "));
     let _ = writeln!(out, "    {}", row(term::PINNED..term::PINNED + 7));
-    let _ = writeln!(out, "    {} // discoverers", pair(term::DISCOVERER));
-    let _ = writeln!(out, "    {} // weak palace points", pair(term::WEAK_PALACE));
-    let _ = writeln!(
-        out,
-        "    {} // safe checks times raid",
-        pair(term::CHECKS_RAID)
-    );
+    for (t, name) in [
+        (term::DISCOVERER, "discoverers"),
+        (term::WEAK_PALACE, "weak palace points"),
+        (term::CHECKS_RAID, "safe checks times raid"),
+    ] {
+        let _ = writeln!(out, "    {} // {name}", pair(t));
+    }
     out.push_str("];\n");
     out
 }
