@@ -304,7 +304,7 @@ fn king_safety(board: &Board, general: Point, color: Color, sides: &Sides, terms
         (palace_attacks & !defended).count_ones() as i32,
     );
     let blockers = general_blockers(board, general, color);
-    for (p, piece) in board.pieces_in(blockers) {
+    for (_, piece) in board.pieces_in(blockers) {
         if piece.color == color {
             terms.add(color, term::PINNED + piece.role.index(), 1);
         } else {
