@@ -546,6 +546,11 @@ mod tests {
         let c = counts("4k4/9/9/9/4c4/9/9/4P4/4A4/4K4 w - - 0 1");
         assert_eq!(c.0[pinned(Role::Advisor)], [1, 0]);
         assert_eq!(c.0[pinned(Role::Soldier)], [1, 0]);
+        // With a Black soldier as the second screen, it is a discoverer instead.
+        let c = counts("4k4/9/9/9/4c4/9/9/4p4/4A4/4K4 w - - 0 1");
+        assert_eq!(c.0[pinned(Role::Advisor)], [1, 0]);
+        assert_eq!(c.0[pinned(Role::Soldier)], [0, 0]);
+        assert_eq!(c.0[term::DISCOVERER], [1, 0]);
         // Red's chariot alone between the generals is pinned; for Black it is a check, not
         // a discoverer.
         let c = counts("4k4/9/9/9/9/4R4/9/9/9/4K4 b - - 0 1");
