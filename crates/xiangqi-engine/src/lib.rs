@@ -2,7 +2,7 @@
 //!
 //! # Modules
 //! - [`Engine`], [`Limits`], [`Control`], [`Info`], [`Score`], [`SearchResult`]: the search.
-//! - [`evaluate`]: the evaluation (hand-written terms, tuned weights); [`see`]: static exchange
+//! - [`evaluate`]: the evaluation (hand-written terms, tuned weights); [`see()`]: static exchange
 //!   evaluation.
 //! - [`tune`]: Texel tuning of the evaluation's weights on game results.
 //! - [`Budget`], [`Clock`]: time management.

@@ -22,7 +22,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     exchange(&Board::new(pos), m)
 }
 
-/// [`see`] on the board of the position.
+/// [`see()`] on the board of the position.
 fn exchange(board: &Board, m: Move) -> i32 {
     let mut board = *board;
     let target = m.to.index();
@@ -64,7 +64,7 @@ fn exchange(board: &Board, m: Move) -> i32 {
     gains[0]
 }
 
-/// True if the static exchange value of `m` on `board` is at least `threshold`: [`see`],
+/// True if the static exchange value of `m` on `board` is at least `threshold`: [`see()`],
 /// answered without the exchange when the captured piece alone decides it (it is worth less
 /// than `threshold`, or the capture wins at least `threshold` even when the capturer is lost).
 pub(crate) fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
