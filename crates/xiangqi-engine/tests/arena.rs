@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 
 use arena::{Match, Side, Termination};
-use xiangqi::{Position, RuleSet, read_pgn};
+use xiangqi::{MoveList, Position, RuleSet, read_pgn};
 use xiangqi_engine::arena::{
     Contender, Limit, OPENINGS, PlayerSpec, parse_openings, play_game, random_openings,
 };
+use xiangqi_engine::see;
 
 #[test]
 fn the_suite_has_at_least_50_distinct_legal_openings() {
@@ -23,6 +24,24 @@ fn the_suite_has_at_least_50_distinct_legal_openings() {
             "{} repeats another opening's position",
             o.name
         );
+    }
+}
+
+/// No opening of the suite leaves a piece to be won: the side to move has no capture that
+/// wins 200 cp or more by static exchange (a chariot left to a cannon's jump, say), which
+/// would decide the game pair by the colours.
+#[test]
+fn no_suite_opening_hangs_a_piece() {
+    for o in parse_openings(OPENINGS).unwrap() {
+        let mut pos = Position::default();
+        for &m in &o.moves {
+            pos.play(m).unwrap();
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            assert!(see(&pos, m) < 200, "{}: {m} wins {}", o.name, see(&pos, m));
+        }
     }
 }
 
