@@ -39,7 +39,7 @@ fn no_suite_opening_hangs_a_piece() {
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        for &m in moves.iter() {
+        for &m in &moves {
             assert!(see(&pos, m) < 200, "{}: {m} wins {}", o.name, see(&pos, m));
         }
     }
