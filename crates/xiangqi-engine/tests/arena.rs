@@ -5,9 +5,18 @@ use std::collections::HashSet;
 use arena::{Match, Side, Termination};
 use xiangqi::{MoveList, Position, RuleSet, read_pgn};
 use xiangqi_engine::arena::{
-    Contender, Limit, OPENINGS, PlayerSpec, parse_openings, play_game, random_openings,
+    Contender, Limit, OPENINGS, Opening, PlayerSpec, parse_openings, play_game, random_openings,
 };
 use xiangqi_engine::see;
+
+/// The position an opening's moves reach from the start.
+fn position_after(o: &Opening) -> Position {
+    let mut pos = Position::default();
+    for &m in &o.moves {
+        pos.play(m).unwrap();
+    }
+    pos
+}
 
 #[test]
 fn the_suite_has_at_least_50_distinct_legal_openings() {
@@ -15,10 +24,7 @@ fn the_suite_has_at_least_50_distinct_legal_openings() {
     assert!(suite.len() >= 50, "{}", suite.len());
     let mut seen = HashSet::new();
     for o in &suite {
-        let mut pos = Position::default();
-        for &m in &o.moves {
-            pos.play(m).unwrap();
-        }
+        let pos = position_after(o);
         assert!(
             seen.insert(pos.fen()),
             "{} repeats another opening's position",
@@ -33,10 +39,7 @@ fn the_suite_has_at_least_50_distinct_legal_openings() {
 #[test]
 fn no_suite_opening_hangs_a_piece() {
     for o in parse_openings(OPENINGS).unwrap() {
-        let mut pos = Position::default();
-        for &m in &o.moves {
-            pos.play(m).unwrap();
-        }
+        let pos = position_after(&o);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         for &m in &moves {
@@ -67,10 +70,7 @@ fn random_suites_are_seeded_distinct_and_read_back() {
     let mut seen = HashSet::new();
     for o in &suite {
         assert_eq!(o.moves.len(), 6, "{}", o.name);
-        let mut pos = Position::default();
-        for &m in &o.moves {
-            pos.play(m).unwrap();
-        }
+        let pos = position_after(o);
         assert!(seen.insert(pos.fen()), "{} repeats a position", o.name);
     }
 }
